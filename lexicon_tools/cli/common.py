@@ -1,0 +1,37 @@
+"""Shared CLI plumbing: the error-handling group class and small helpers."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from lexicon_tools.errors import LexiconToolsError
+
+
+class ErrorHandlingGroup(TyperGroup):
+    """Turns every `LexiconToolsError` raised by a command into a message and exit code.
+
+    Installed on the root app, it wraps the whole invocation, including nested
+    command groups, so a user mistake never shows a traceback.
+    """
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except LexiconToolsError as exc:
+            typer.echo(exc.render(), err=True)
+            ctx.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            typer.echo("Interrupted.", err=True)
+            ctx.exit(130)
+        except BrokenPipeError:
+            sys.stderr.close()
+            ctx.exit(0)
+
+
+def new_group(help_text: str) -> typer.Typer:
+    return typer.Typer(help=help_text, no_args_is_help=True, pretty_exceptions_enable=False,
+                       rich_markup_mode=None)

@@ -1,0 +1,1 @@
+"""Every file read and write of lexicon-tools lives below this package."""

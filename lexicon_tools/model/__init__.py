@@ -1,0 +1,1 @@
+"""Plain frozen data shared by every layer: alphabets, entries, layouts, rulesets."""

@@ -1,0 +1,210 @@
+"""The typed ruleset model: every rule of a game as data.
+
+Schema models use pydantic with ``extra="forbid"`` so an unknown key is an
+error, and ``frozen=True`` so a resolved ruleset cannot change under the engine.
+The board layout is resolved from its own file by the loader (`io.rulesets`) and
+attached as `Ruleset.layout`. Cross-field checks that need the whole ruleset
+(tile letters vs alphabet, tile total, start squares on the board, ...) live in
+`check_consistency`, which collects every problem instead of stopping at the first.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lexicon_tools.model.alphabet import Alphabet
+from lexicon_tools.model.layout import Layout
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+
+class Players(Strict):
+    min: int = Field(ge=1, le=8)
+    max: int = Field(ge=1, le=8)
+
+
+class RandomBoard(Strict):
+    """Parameters of the random-board option (SmartFeud's "zufälliges Brett")."""
+
+    enabled: bool = False
+    premiums: int = Field(ge=0)
+    counts: dict[Literal["DL", "TL", "DW", "TW"], int] | None = None
+    symmetry: Literal["none", "mirror", "rot180", "d4"] = "none"
+
+
+class Board(Strict):
+    layout: str
+    rows: int = Field(ge=2, le=26)
+    cols: int = Field(ge=2, le=26)
+    premium_count: int | None = Field(default=None, ge=0)
+    first_move: Literal["cover_start", "cross_starts"]
+    first_move_min_starts: int = Field(default=1, ge=1)
+    premiums_on_start_allowed: bool = False
+    random_board: RandomBoard | None = None
+
+
+class Normalisation(Strict):
+    replacements: dict[str, str] = {}
+    strip_accents: bool = True
+
+
+class AlphabetSpec(Strict):
+    letters: list[str] = Field(min_length=1)
+    normalisation: Normalisation = Normalisation()
+
+
+class TileSpec(Strict):
+    count: int = Field(ge=0)
+    value: int = Field(ge=0)
+
+
+class BlankSpec(Strict):
+    symbol: str = "?"
+    count: int = Field(ge=0)
+    scores: Literal["zero", "represented_letter"]
+
+
+class Tiles(Strict):
+    total: int = Field(ge=1)
+    letters: dict[str, tuple[int, int]]
+    blank: BlankSpec
+
+    def letter_specs(self) -> dict[str, TileSpec]:
+        return {k: TileSpec(count=c, value=v) for k, (c, v) in self.letters.items()}
+
+
+class Rack(Strict):
+    size: int = Field(ge=1, le=20)
+    board_letter_slot: bool = False
+    starting_player_extra_blank: bool = False
+
+
+class Placement(Strict):
+    mode: Literal["single_line", "multi_word"]
+    reading: Literal["left_to_right_top_to_bottom"] = "left_to_right_top_to_bottom"
+
+
+class TakeBoardLetter(Strict):
+    enabled: bool = False
+    max_letters: int = Field(default=1, ge=1)
+    must_use_same_turn: bool = True
+    needs_own_tile: bool = True
+    split_parts_must_be_words: bool = True
+    reactivates_premium: bool = True
+
+
+class JokerSwap(Strict):
+    enabled: bool = False
+    must_use_joker_same_turn: bool = True
+
+
+class SpecialMoves(Strict):
+    take_board_letter: TakeBoardLetter = TakeBoardLetter()
+    joker_swap: JokerSwap = JokerSwap()
+
+
+class Premiums(Strict):
+    reuse: Literal["once"] = "once"
+    order: Literal["letters_then_words"] = "letters_then_words"
+
+
+class Exchange(Strict):
+    allowed: bool = True
+    min_bag: int = Field(default=0, ge=0)
+    return_before_draw: bool = True
+    only_when_skipping: bool = False
+
+
+class Resign(Strict):
+    allowed: bool = True
+    others_may_continue: bool = True
+    resigner_ranks_last: bool = True
+
+
+class Turns(Strict):
+    pass_allowed: bool = True
+    exchange: Exchange = Exchange()
+    resign: Resign = Resign()
+
+
+class End(Strict):
+    consecutive_scoreless_turns: int = Field(ge=1)
+    out_of_tiles_with_empty_bag: bool = True
+    rack_penalty: bool = False
+    credit_penalties_to_player_out: bool = False
+    passes_in_a_row_lose: int | None = Field(default=None, ge=1)
+
+
+class TimeLimits(Strict):
+    default: str | None = None
+    options: list[str] = []
+
+
+class Modes(Strict):
+    professional_available: bool = False
+    professional: bool = False
+    time_limits: TimeLimits = TimeLimits()
+
+
+class Lengths(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+
+class WordPolicy(Strict):
+    kind: Literal["all_forms", "nominative_singular_nouns"]
+    allow_plurale_tantum: bool = True
+    allow_lexicalized_plurals: bool = True
+    allow_lexicalized_diminutives: bool = True
+    allow_plurals: bool = False
+    allow_diminutives: bool = False
+    allow_proper_nouns: bool = False
+    allow_abbreviations: bool = False
+    excluded_registers: list[str] = []
+    lengths: Lengths
+
+
+class Morphology(Strict):
+    spacy_model: str | None = None
+
+
+class Ruleset(Strict):
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    title: str
+    language: str
+    description: str = ""
+    extends: str | None = None
+    players: Players
+    board: Board
+    alphabet: AlphabetSpec
+    tiles: Tiles
+    rack: Rack
+    bingo: dict[int, int]
+    placement: Placement
+    special_moves: SpecialMoves = SpecialMoves()
+    premiums: Premiums = Premiums()
+    turns: Turns = Turns()
+    end: End
+    modes: Modes = Modes()
+    word_policy: WordPolicy
+    morphology: Morphology = Morphology()
+    layout: Layout | None = Field(default=None, exclude=True)
+    source: str | None = Field(default=None, exclude=True)
+
+    def make_alphabet(self) -> Alphabet:
+        norm = self.alphabet.normalisation
+        return Alphabet(
+            letters=tuple(self.alphabet.letters),
+            replacements=tuple(norm.replacements.items()),
+            strip_accents=norm.strip_accents,
+        )
+
+    def tile_total(self) -> int:
+        return sum(c for c, _ in self.tiles.letters.values()) + self.tiles.blank.count
+
+    def tile_value(self, letter: str) -> int:
+        return self.tiles.letters[letter][1]

@@ -1,0 +1,115 @@
+"""Cross-field checks of a resolved ruleset. Pure: returns (field path, message) pairs.
+
+The schema catches wrong types and unknown keys; these catch rules that span
+fields: layout vs board size, tiles vs alphabet, tile total, start squares,
+player counts, word lengths. Every problem is collected, none stops the others.
+"""
+
+from __future__ import annotations
+
+from lexicon_tools.model.ruleset import Ruleset
+
+FieldProblem = tuple[tuple, str]
+
+
+def check_consistency(rs: Ruleset) -> list[FieldProblem]:
+    problems: list[FieldProblem] = []
+    problems += _check_players(rs)
+    problems += _check_board(rs)
+    problems += _check_tiles(rs)
+    problems += _check_rack_and_bingo(rs)
+    problems += _check_word_policy(rs)
+    return problems
+
+
+def _check_players(rs: Ruleset) -> list[FieldProblem]:
+    if rs.players.min > rs.players.max:
+        return [(("players", "min"), f"min players {rs.players.min} exceeds max players {rs.players.max}")]
+    return []
+
+
+def _check_board(rs: Ruleset) -> list[FieldProblem]:
+    out: list[FieldProblem] = []
+    layout = rs.layout
+    if layout is None:
+        return out
+    if (layout.rows, layout.cols) != (rs.board.rows, rs.board.cols):
+        out.append((("board", "rows"),
+                    f"layout {rs.board.layout!r} is {layout.rows}x{layout.cols} but the board is "
+                    f"{rs.board.rows}x{rs.board.cols}"))
+    for sq, _ in layout.premiums.items():
+        if not layout.on_board(sq) or not (0 <= sq[0] < rs.board.rows and 0 <= sq[1] < rs.board.cols):
+            out.append((("board", "layout"), f"premium at row {sq[0]}, col {sq[1]} lies off the board"))
+    if not layout.start:
+        out.append((("board", "layout"), "the layout defines no start square"))
+    for sq in layout.start:
+        if not (0 <= sq[0] < rs.board.rows and 0 <= sq[1] < rs.board.cols):
+            out.append((("board", "layout"), f"start square at row {sq[0]}, col {sq[1]} lies off the board"))
+        elif sq in layout.premiums and not rs.board.premiums_on_start_allowed:
+            out.append((("board", "layout"), f"start square at row {sq[0]}, col {sq[1]} carries a premium"))
+    if rs.board.first_move_min_starts > max(1, len(layout.start)):
+        out.append((("board", "first_move_min_starts"),
+                    f"the first move must cross {rs.board.first_move_min_starts} start squares "
+                    f"but the layout has {len(layout.start)}"))
+    expected = rs.board.premium_count
+    if expected is not None and layout.count() != expected:
+        out.append((("board", "premium_count"),
+                    f"the layout has {layout.count()} premium squares, the ruleset expects {expected}"))
+    rb = rs.board.random_board
+    if rb and rb.counts and sum(rb.counts.values()) != rb.premiums:
+        out.append((("board", "random_board", "counts"),
+                    f"counts sum to {sum(rb.counts.values())}, not to premiums={rb.premiums}"))
+    return out
+
+
+def _check_tiles(rs: Ruleset) -> list[FieldProblem]:
+    out: list[FieldProblem] = []
+    letters = rs.alphabet.letters
+    if len(set(letters)) != len(letters):
+        dupes = sorted({ch for ch in letters if letters.count(ch) > 1})
+        out.append((("alphabet", "letters"), f"letters repeated: {', '.join(dupes)}"))
+    for ch in letters:
+        if len(ch) != 1:
+            out.append((("alphabet", "letters"), f"letter {ch!r} must be a single character"))
+        elif ch != ch.upper():
+            out.append((("alphabet", "letters"), f"letter {ch!r} must be upper case"))
+    for letter, (count, value) in rs.tiles.letters.items():
+        if letter not in letters:
+            out.append((("tiles", "letters", letter), f"tile {letter!r} is not in the alphabet"))
+        if count < 0 or value < 0:
+            out.append((("tiles", "letters", letter), "count and value must not be negative"))
+    missing = [ch for ch in letters if ch not in rs.tiles.letters]
+    if missing:
+        out.append((("tiles", "letters"), f"alphabet letters without tiles: {', '.join(missing)}"))
+    if rs.tiles.blank.symbol in letters:
+        out.append((("tiles", "blank", "symbol"), "the blank symbol must not be an alphabet letter"))
+    total = rs.tile_total()
+    if total != rs.tiles.total:
+        out.append((("tiles", "total"), f"tile counts sum to {total}, but total says {rs.tiles.total}"))
+    return out
+
+
+def _check_rack_and_bingo(rs: Ruleset) -> list[FieldProblem]:
+    out: list[FieldProblem] = []
+    largest = rs.rack.size + int(rs.rack.board_letter_slot) + int(rs.rack.starting_player_extra_blank)
+    for used in rs.bingo:
+        if not 1 <= used <= largest:
+            out.append((("bingo", used), f"a bonus for {used} tiles can never be earned with rack size "
+                        f"{rs.rack.size}"))
+    needed = rs.rack.size * rs.players.max
+    if rs.tile_total() < needed:
+        out.append((("tiles", "total"), f"{rs.tile_total()} tiles cannot fill {rs.players.max} racks of "
+                    f"{rs.rack.size}"))
+    return out
+
+
+def _check_word_policy(rs: Ruleset) -> list[FieldProblem]:
+    lengths = rs.word_policy.lengths
+    out: list[FieldProblem] = []
+    if lengths.min > lengths.max:
+        out.append((("word_policy", "lengths"), f"min length {lengths.min} exceeds max length {lengths.max}"))
+    longest_line = max(rs.board.rows, rs.board.cols)
+    if lengths.max > longest_line:
+        out.append((("word_policy", "lengths", "max"),
+                    f"max length {lengths.max} is longer than the board ({longest_line})"))
+    return out
