@@ -25,3 +25,23 @@ def rulesets_dir() -> Path:
 
 def corpora_dir() -> Path:
     return data_dir("corpora")
+
+
+def default_corpus() -> Path:
+    """The bundled German noun corpus (german-nouns CSV format, xz-compressed)."""
+    return corpora_dir() / "german-nouns" / "nouns.csv.xz"
+
+
+def user_data_dir() -> Path:
+    """Where built lexicons go by default: $LEXICON_TOOLS_HOME, else XDG data home."""
+    import os
+
+    explicit = os.environ.get("LEXICON_TOOLS_HOME")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "lexicon-tools"
+
+
+def default_lexicon_path(ruleset_name: str) -> Path:
+    return user_data_dir() / "lexicons" / f"{ruleset_name}.lex"
