@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -18,7 +17,7 @@ class ErrorHandlingGroup(TyperGroup):
     command groups, so a user mistake never shows a traceback.
     """
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except LexiconToolsError as exc:
