@@ -1,0 +1,76 @@
+"""Build orchestration for the KWG: validate, sort, then run the compiled passes.
+
+Steps (see `_build_jit` for the algorithm, `_layout_jit` for the node layout):
+1. deduplicate and sort the words in Python (bytes order is tile order);
+2. flatten them into one uint8 buffer with int64 offsets;
+3. Daciuk's incremental minimisation over the sorted words -> DAWG root;
+4. generate the GADDAG strings, radix-sort them, add them to the same register
+   -> GADDAG root (separator arcs link into the DAWG);
+5. lay the register out as KWG nodes.
+
+numba compiles the passes once and caches the machine code (``cache=True``),
+so only the very first build on a machine pays the compile time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from lexicon_tools.errors import LexiconFileError
+from lexicon_tools.lexicon import _build_jit, _layout_jit
+from lexicon_tools.lexicon.kwg import MAX_NODES
+
+
+@dataclass(frozen=True)
+class BuiltGraph:
+    nodes: np.ndarray  # uint32
+    word_count: int
+    state_count: int  # distinct arc states in the register (incl. the empty list)
+
+
+def flatten(words: Iterable[bytes]) -> tuple[np.ndarray, np.ndarray, int]:
+    """Sorted unique words as (buf, offsets, count); rejects empty words and tile 0."""
+    items = sorted({bytes(w) for w in words})
+    if items and not items[0]:
+        raise ValueError("build_kwg: the empty word cannot be stored")
+    joined = b"".join(items)
+    if b"\x00" in joined:
+        raise ValueError("build_kwg: tile 0 is the GADDAG separator; words hold tiles 1..255")
+    off = np.zeros(len(items) + 1, np.int64)
+    np.cumsum(np.fromiter((len(w) for w in items), np.int64, len(items)), out=off[1:])
+    return np.frombuffer(joined, np.uint8), off, len(items)
+
+
+def build_graph(words: Iterable[bytes], *, gaddag: bool = True) -> BuiltGraph:
+    buf, off, count = flatten(words)
+    store, slots, n_states = _build_jit.new_store(max(16, len(buf) // 2))
+    dawg_root, n_states, store, slots = _build_jit.add_words(
+        store, slots, n_states, buf, off, np.arange(count, dtype=np.int64), False, np.int64(0))
+    gaddag_root = np.int64(0)
+    if gaddag and count:
+        gbuf, goff = _build_jit.gaddag_inputs(buf, off)
+        order = _build_jit.sort_words(gbuf, goff)
+        gaddag_root, n_states, store, slots = _build_jit.add_words(
+            store, slots, n_states, gbuf, goff, order, True, dawg_root)
+    nodes = _layout_jit.layout(store, n_states, dawg_root, gaddag_root, gaddag)
+    if len(nodes) > MAX_NODES:
+        raise LexiconFileError(
+            f"the word graph needs {len(nodes):,} nodes, more than the KWG format's {MAX_NODES:,} "
+            "(22-bit child indices)",
+            "Build a smaller lexicon: restrict the word lengths or the sources.")
+    return BuiltGraph(nodes, count, int(n_states))
+
+
+def build_nodes(words: Iterable[bytes], *, gaddag: bool = True) -> np.ndarray:
+    return build_graph(words, gaddag=gaddag).nodes
+
+
+def contains_many(nodes: np.ndarray, words: list[bytes]) -> np.ndarray:
+    """Batch DAWG membership (compiled): one bool per word, in input order."""
+    off = np.zeros(len(words) + 1, np.int64)
+    np.cumsum(np.fromiter((len(w) for w in words), np.int64, len(words)), out=off[1:])
+    buf = np.frombuffer(b"".join(words), np.uint8)
+    return _layout_jit.contains_many(nodes, buf, off)
