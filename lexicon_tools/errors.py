@@ -61,6 +61,13 @@ class InputFileError(LexiconToolsError):
     """A file that cannot be read or parsed: names the file and the line or byte."""
 
 
+class InputStreamError(InputFileError):
+    """The rest of an input file is unreadable (truncated, corrupt data, XML syntax error).
+
+    `import --on-error skip` logs it as one reject and continues with the next file.
+    """
+
+
 class RulesetError(LexiconToolsError):
     default_hint = "Fix the listed fields; `lexicon-tools ruleset validate FILE` re-checks the file."
 

@@ -27,6 +27,7 @@ app = typer.Typer(
 # (module, sub-command name or None for modules that add top-level commands)
 COMMAND_MODULES: list[tuple[str, str | None]] = [
     ("lexicon_tools.cli.ruleset", "ruleset"),
+    ("lexicon_tools.cli.import_cmd", None),
     ("lexicon_tools.cli.board", "board"),
 ]
 

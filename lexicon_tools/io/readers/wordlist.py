@@ -1,0 +1,39 @@
+"""Plain word lists: one word per line (e.g. Debian's /usr/share/dict/ngerman).
+
+Format
+    * one surface form per line, UTF-8 or Latin-1 (detected, see `lines`), or
+      the encoding given with ``--encoding``;
+    * blank lines and lines starting with ``#`` are skipped, surrounding
+      whitespace is stripped;
+    * an optional tab-separated extra column (e.g. a frequency) is allowed and
+      ignored: only the text before the first tab is the word.
+
+Entries
+    ``Entry(word, source="file:line")`` with no lemma, pos, features or tags: a
+    word list says nothing else, and readers never invent what the source does
+    not state. A line containing a NUL or other control character is a bad
+    record (usually a binary file given by mistake).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import IO
+
+from lexicon_tools.io.readers.context import ReadContext
+from lexicon_tools.io.readers.lines import iter_lines
+from lexicon_tools.model.entry import Entry
+
+_CONTROL = frozenset(chr(c) for c in range(32)) - {"\t"}
+
+
+def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
+    for number, text in iter_lines(stream, ctx):
+        word = text.split("\t", 1)[0].strip()
+        if not word or word.startswith("#"):
+            continue
+        if not _CONTROL.isdisjoint(word):
+            ctx.bad_record(ctx.at(number), "contains control characters (is this a binary file?)", repr(word),
+                           "Give a plain-text word list, one word per line.")
+            continue
+        yield Entry(word, source=ctx.at(number))

@@ -1,0 +1,293 @@
+"""Hardened XML parsing: the only way lexicon-tools parses XML.
+
+Dictionary files come from strangers, so every XML reader goes through this
+module, which defends in two layers:
+
+1. **Prolog check before parsing.** `checked_stream` reads the document up to
+   the start of the root element (at most `PROLOG_LIMIT` bytes) and tokenises
+   the prolog: XML declaration, comments, processing instructions and the
+   DOCTYPE with its internal subset (quotes, comments and parameter-entity
+   references are skipped properly). Any ``<!ENTITY`` declaration is rejected
+   at once with an `InputFileError` naming the file and byte offset. This is
+   what makes billion-laughs and XXE files fail *fast and without expanding
+   anything*: the parser never sees them. A DOCTYPE without entity
+   declarations (e.g. XDXF's ``<!DOCTYPE xdxf SYSTEM "...dtd">``) is allowed;
+   the external DTD is never loaded. UTF-16 documents (with or without BOM) are
+   decoded for the check; other byte encodings are ASCII-compatible.
+2. **A locked-down libxml2 configuration** for everything that still reaches
+   the parser: ``resolve_entities=False`` (no entity substitution, external or
+   internal), ``load_dtd=False`` and ``dtd_validation=False`` (no DTD fetched),
+   ``no_network=True`` and ``huge_tree=False`` (libxml2's size limits stay on).
+
+Streaming: `iterparse` wraps lxml's iterparse so a reader can clear each record
+after use and keep memory flat. Syntax errors (truncated files, bad encodings,
+undefined entities) become `InputFileError`s naming ``file:line:column``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import IO, Any
+
+from lxml import etree
+
+from lexicon_tools.errors import InputFileError, InputStreamError
+
+PROLOG_LIMIT = 1 << 20  # bytes of prolog we are willing to scan before the root element
+_CHUNK = 1 << 16
+
+HARDENED_OPTIONS: dict[str, Any] = {
+    "resolve_entities": False,
+    "load_dtd": False,
+    "dtd_validation": False,
+    "no_network": True,
+    "huge_tree": False,
+}
+
+_NAME = re.compile(r"[^\s/>]+")
+ENTITY_HINT = ("The file declares XML entities in its DOCTYPE, which lexicon-tools refuses for safety "
+               "(entity expansion bombs, external file inclusion). Remove the <!DOCTYPE ...[...]> block "
+               "or convert the file without entity declarations.")
+
+
+class Prolog:
+    """What the prolog scan found: the root element's name (prefix included), if reached."""
+
+    def __init__(self, root: str | None, complete: bool):
+        self.root = root
+        self.complete = complete
+
+
+def safe_parser(**extra: Any) -> etree.XMLParser:
+    """A hardened parser for parsing small, already-checked documents in memory."""
+    return etree.XMLParser(**HARDENED_OPTIONS, **extra)
+
+
+def parse_bytes(data: bytes, name: str) -> etree._Element:
+    """Parse a small in-memory document safely (prolog check + hardened parser)."""
+    scan_prolog(data, name, final=True)
+    try:
+        return etree.fromstring(data, safe_parser())
+    except etree.XMLSyntaxError as exc:
+        raise syntax_error(name, exc) from exc
+
+
+class _Replay:
+    """A read-only stream that first replays the already-read head, then the rest."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]):
+        self._head = head
+        self._rest = rest
+
+    def read(self, size: int = -1) -> bytes:
+        if self._head:
+            if size is None or size < 0:
+                data, self._head = self._head + self._rest.read(), b""
+                return data
+            data, self._head = self._head[:size], self._head[size:]
+            return data
+        return self._rest.read(size)
+
+
+def checked_stream(stream: IO[bytes], name: str) -> tuple[_Replay, Prolog]:
+    """Check the prolog of `stream` (see module doc) and return a stream that replays it."""
+    head = b""
+    while True:
+        chunk = stream.read(_CHUNK)
+        head += chunk
+        prolog = scan_prolog(head, name, final=not chunk)
+        if prolog.complete or not chunk:
+            return _Replay(head, stream), prolog
+        if len(head) > PROLOG_LIMIT:
+            raise InputFileError(
+                f"{name}: no root element within the first {PROLOG_LIMIT:,} bytes (a DOCTYPE or comments that "
+                "long are refused as a possible entity bomb)",
+                "Check that this is an XML dictionary; remove the long DOCTYPE/comment block before the root.")
+
+
+def sniff_root(head: bytes, name: str) -> str | None:
+    """The root element's local name if `head` looks like XML, else None (no error if cut short)."""
+    prolog = scan_prolog(head, name, final=False)
+    if not prolog.root:
+        return None
+    return prolog.root.rsplit(":", 1)[-1]
+
+
+def scan_prolog(head: bytes, name: str, final: bool) -> Prolog:
+    """Tokenise the prolog in `head`; raise on entity declarations.
+
+    Returns ``complete=True`` with the root name once the root start tag is
+    reached, ``complete=False`` when more bytes are needed. On text that is not
+    XML at all, returns ``Prolog(None, True)`` and leaves the error to the parser.
+    """
+    text = _decode_head(head)
+    scanner = _PrologScanner(text, name)
+    return scanner.run(final)
+
+
+def _decode_head(head: bytes) -> str:
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return head[2:len(head) - (len(head) % 2)].decode("utf-16-le" if head[0] == 0xFF else "utf-16-be",
+                                                          errors="replace")
+    if head.startswith(b"<\x00"):
+        return head[:len(head) - (len(head) % 2)].decode("utf-16-le", errors="replace")
+    if head.startswith(b"\x00<"):
+        return head[:len(head) - (len(head) % 2)].decode("utf-16-be", errors="replace")
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    # Every other encoding libxml2 accepts by default is ASCII-compatible for markup;
+    # latin-1 maps bytes 1:1 to characters, so offsets stay byte offsets.
+    return head.decode("latin-1")
+
+
+class _PrologScanner:
+    def __init__(self, text: str, name: str):
+        self.text = text
+        self.name = name
+        self.pos = 0
+
+    def run(self, final: bool) -> Prolog:
+        text = self.text
+        while True:
+            self._skip_space()
+            if self.pos >= len(text):
+                return Prolog(None, final)
+            if text.startswith("<?", self.pos):
+                if not self._skip_past("?>"):
+                    return Prolog(None, final)
+            elif text.startswith("<!--", self.pos):
+                if not self._skip_past("-->"):
+                    return Prolog(None, final)
+            elif text.startswith("<!DOCTYPE", self.pos):
+                if not self._doctype():
+                    return Prolog(None, final)
+            elif text.startswith("<", self.pos):
+                match = _NAME.match(text, self.pos + 1)
+                if match is None or match.end() >= len(text):
+                    return Prolog(None, final)
+                return Prolog(match.group(), True)
+            else:
+                return Prolog(None, True)  # not XML: let the caller/parser report it
+
+    def _skip_space(self) -> None:
+        text, pos = self.text, self.pos
+        while pos < len(text) and text[pos] in " \t\r\n":
+            pos += 1
+        self.pos = pos
+
+    def _skip_past(self, marker: str) -> bool:
+        end = self.text.find(marker, self.pos)
+        if end < 0:
+            return False
+        self.pos = end + len(marker)
+        return True
+
+    def _skip_quoted(self) -> bool:
+        quote = self.text[self.pos]
+        end = self.text.find(quote, self.pos + 1)
+        if end < 0:
+            return False
+        self.pos = end + 1
+        return True
+
+    def _doctype(self) -> bool:
+        """Skip the DOCTYPE; raise if its internal subset declares an entity."""
+        text = self.text
+        self.pos += len("<!DOCTYPE")
+        while self.pos < len(text):
+            char = text[self.pos]
+            if char in "\"'":
+                if not self._skip_quoted():
+                    return False
+            elif char == "[":
+                self.pos += 1
+                if not self._internal_subset():
+                    return False
+            elif char == ">":
+                self.pos += 1
+                return True
+            else:
+                self.pos += 1
+        return False
+
+    def _internal_subset(self) -> bool:
+        text = self.text
+        while True:
+            self._skip_space()
+            if self.pos >= len(text):
+                return False
+            if text.startswith("]", self.pos):
+                self.pos += 1
+                return True
+            if text.startswith("<!--", self.pos):
+                if not self._skip_past("-->"):
+                    return False
+            elif text.startswith("<?", self.pos):
+                if not self._skip_past("?>"):
+                    return False
+            elif text.startswith("<!ENTITY", self.pos):
+                raise InputFileError(f"{self.name}: byte {self.pos}: the DOCTYPE declares an XML entity "
+                                     "(<!ENTITY ...>); refused without expanding it", ENTITY_HINT)
+            elif text.startswith("<!", self.pos):
+                if not self._markup_declaration():
+                    return False
+            elif text.startswith("%", self.pos):
+                if not self._skip_past(";"):
+                    return False
+            else:
+                self.pos += 1  # malformed subset: the parser will report it
+
+    def _markup_declaration(self) -> bool:
+        text = self.text
+        self.pos += 2
+        while self.pos < len(text):
+            char = text[self.pos]
+            if char in "\"'":
+                if not self._skip_quoted():
+                    return False
+            elif char == ">":
+                self.pos += 1
+                return True
+            else:
+                self.pos += 1
+        return False
+
+
+def iterparse(stream: IO[bytes], name: str, *, tag: Any = None,
+              events: tuple[str, ...] = ("end",)) -> Iterator[tuple[str, Any]]:
+    """Hardened, prolog-checked lxml iterparse over a binary stream.
+
+    Yields ``(event, element)``; the caller clears elements it has used (see
+    `release`). Raises `InputFileError` for entity declarations and any syntax
+    error, naming ``file:line:column``.
+    """
+    replay, _prolog = checked_stream(stream, name)
+    parser = etree.iterparse(replay, events=events, tag=tag, remove_comments=True, remove_pis=True,
+                             **HARDENED_OPTIONS)
+    try:
+        yield from parser
+    except etree.XMLSyntaxError as exc:
+        raise syntax_error(name, exc) from exc
+
+
+def release(element: Any) -> None:
+    """Free a processed record: clear it and drop the already-processed siblings before it."""
+    element.clear(keep_tail=False)
+    parent = element.getparent()
+    if parent is not None:
+        while element.getprevious() is not None:
+            del parent[0]
+
+
+def syntax_error(name: str, exc: etree.XMLSyntaxError) -> InputFileError:
+    """The user-facing error for a libxml2 syntax error (an InputStreamError unless it is an entity bomb)."""
+    line, column = exc.position if exc.position else (exc.lineno, 0)
+    message = (exc.msg or str(exc)).split(", line ")[0]
+    truncated = "Premature end of data" in message or "EndTag" in message or "end of document" in message
+    hint = ("The file ends in the middle of the XML: it is probably truncated (an interrupted download?). "
+            "Fetch it again." if truncated else
+            "Fix the XML at that position (or check the file's encoding declaration).")
+    if "amplification" in message or "Detected an entity reference loop" in message:
+        return InputFileError(f"{name}:{line}:{column}: refused XML entity expansion: {message}", ENTITY_HINT)
+    return InputStreamError(f"{name}:{line}:{column}: invalid XML: {message}", hint)
