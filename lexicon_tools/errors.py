@@ -84,5 +84,9 @@ class IllegalMoveError(LexiconToolsError):
     """A move that breaks the game's rules; the message says which rule."""
 
 
+class InvalidWordError(IllegalMoveError):
+    """A placement that forms words the lexicon rejects (ends the turn in professional mode)."""
+
+
 class MorphologyError(LexiconToolsError):
     """The morphology model is missing, corrupt or cannot be trained."""

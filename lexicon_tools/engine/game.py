@@ -1,0 +1,251 @@
+"""The game loop: state, turn order, and every kind of turn, driven by `Rules`.
+
+A `Game` holds the board, the seeded bag, 2-4 players (racks, scores, pass
+counters), the turn order and the log of `Turn`s. `play(move)` validates a
+move completely before changing anything; an illegal move raises
+`IllegalMoveError` (or `InvalidWordError`) saying why and leaves the game as it
+was, except in professional mode, where a placement with invalid words ends
+the turn scoreless.
+
+Decisions where the seeds leave room (each is a ruleset field or documented
+here):
+
+* Turn order follows the seats; players who resigned or lost leave the order.
+* The starter's extra blank (``rack.starting_player_extra_blank``) is an extra
+  tile outside the bag. If the starter places no blank in the first turn, one
+  blank is removed from the game; it cannot be exchanged.
+* A scoreless turn is a pass, an exchange, a timeout or a failed professional
+  attempt; ``end.consecutive_scoreless_turns`` of them in a row end the game.
+  A placement always counts as a turn with a word, even if it scores 0.
+* For ``end.passes_in_a_row_lose``, a pass, a timeout and a failed professional
+  attempt are passes; an exchange is one only when ``only_when_skipping``.
+  A player who passes that often in a row leaves the game and ranks last.
+* The bingo bonus is keyed by the number of tiles placed in the turn (for a
+  multi-word turn, in all its lines).
+* Multi-word turns: each line must connect to the tiles on the board as the
+  earlier lines of the turn left it; the turn's words are scored once, on the
+  final board (see `engine.scoring`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from lexicon_tools.engine import ending
+from lexicon_tools.engine.bag import Bag
+from lexicon_tools.engine.board import Board
+from lexicon_tools.engine.clock import Clock, ManualClock
+from lexicon_tools.engine.judge import WordJudge
+from lexicon_tools.engine.moves import Exchange, Move, Pass, Place, Resign
+from lexicon_tools.engine.rules import Rules, parse_duration
+from lexicon_tools.engine.placement import Evaluation, evaluate_place
+from lexicon_tools.engine.tiles import RACK_BLANK, TileText
+from lexicon_tools.engine.turns import EXCHANGE, INVALID, PASS, PLACE, RESIGN, TIMEOUT, Player, Turn
+from lexicon_tools.errors import IllegalMoveError, InvalidWordError, UsageError
+
+
+class Game:
+    def __init__(self, rules: Rules, judge: WordJudge, players: int | Sequence[str] = 2, seed: int = 0, *,
+                 professional: bool | None = None, time_limit: str | float | None = None,
+                 clock: Clock | None = None):
+        names = [f"p{i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if not rules.players_min <= len(names) <= rules.players_max:
+            raise UsageError(f"{rules.name} is played by {rules.players_min}-{rules.players_max} players, "
+                             f"not {len(names)}", f"Choose between {rules.players_min} and {rules.players_max}.")
+        self.rules, self.judge, self.seed = rules, judge, seed
+        self.text = TileText(rules.alphabet, rules.blank_symbol)
+        self.professional = self._professional(professional)
+        self.time_limit = self._time_limit(time_limit)
+        self.clock = clock or ManualClock()
+        self.rng = random.Random(seed)
+        self.bag = Bag(rules.counts, self.rng)
+        self.board = Board.empty(rules)
+        self.players = [Player(i, name, sorted(self.bag.draw(rules.rack_size))) for i, name in enumerate(names)]
+        self.extra_tiles: list[int] = []
+        self.lost_tiles: list[int] = []
+        self.extra_blank_pending = rules.starting_player_extra_blank
+        if self.extra_blank_pending:
+            self.extra_tiles.append(RACK_BLANK)
+            self.players[0].rack = sorted(self.players[0].rack + [RACK_BLANK])
+        self.turns: list[Turn] = []
+        self.adjustments: list = []
+        self.eliminated: list[int] = []
+        self.current = 0
+        self.scoreless_run = 0
+        self.outcome = None
+        self.turn_started = self.clock.now()
+        self._turn_rack = tuple(self.players[0].rack)
+
+    # -- configuration -------------------------------------------------------------------------
+    def _professional(self, requested: bool | None) -> bool:
+        if requested is None:
+            return self.rules.professional_default
+        if requested and not self.rules.professional_available:
+            raise UsageError(f"{self.rules.name} has no professional mode",
+                             "Set modes.professional_available in the ruleset to allow it.")
+        return bool(requested)
+
+    def _time_limit(self, limit: str | float | None) -> float | None:
+        limit = self.rules.time_limit_default if limit is None else limit
+        if limit is None or limit == "none":
+            return None
+        if isinstance(limit, str):
+            options = self.rules.time_limit_options
+            if options and limit not in options:
+                raise UsageError(f"time limit {limit!r} is not an option of {self.rules.name}",
+                                 f"Choose one of: {', '.join(options)}.")
+            return parse_duration(limit)
+        return float(limit)
+
+    # -- inspection ----------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def player(self) -> Player:
+        return self.players[self.current]
+
+    def scores(self) -> list[int]:
+        return [p.score for p in self.players]
+
+    def time_left(self) -> float | None:
+        if self.time_limit is None:
+            return None
+        return self.time_limit - (self.clock.now() - self.turn_started)
+
+    # -- turns ---------------------------------------------------------------------------------
+    def play(self, move: Move) -> Turn:
+        """Play `move` for the current player; returns the logged turn."""
+        if self.over:
+            raise IllegalMoveError("the game is over", "Start a new game.")
+        expired = self.expire()
+        if expired is not None:
+            return expired
+        self._turn_rack = tuple(self.player.rack)
+        if isinstance(move, Place):
+            try:
+                return self._place(move)
+            except InvalidWordError as exc:
+                if not self.professional:
+                    raise
+                return self._scoreless(move, INVALID, note=exc.message)
+        if isinstance(move, Pass):
+            if not self.rules.pass_allowed:
+                raise IllegalMoveError(f"passing is not allowed in {self.rules.name}")
+            return self._scoreless(move, PASS)
+        if isinstance(move, Exchange):
+            return self._exchange(move)
+        if isinstance(move, Resign):
+            return self._resign(move)
+        raise IllegalMoveError(f"unknown move {move!r}")
+
+    def expire(self) -> Turn | None:
+        """If the current turn's time has run out, pass it (logged as a timeout) and return it."""
+        if self.over or self.time_limit is None:
+            return None
+        if self.clock.now() - self.turn_started <= self.time_limit:
+            return None
+        self._turn_rack = tuple(self.player.rack)
+        return self._scoreless(Pass(), TIMEOUT, note="the time limit ran out")
+
+    def evaluate(self, move: Place) -> Evaluation:
+        """Validate and score a placement for the current player without playing it."""
+        return evaluate_place(self.rules, self.judge, self.board, self.player.rack, move)
+
+    def _place(self, move: Place) -> Turn:
+        rules, p = self.rules, self.player
+        ev = self.evaluate(move)
+        self.board = ev.board
+        rack = ev.rack
+        lost = self._lose_extra_blank(rack, placed_blank=ev.placed[RACK_BLANK] > 0)
+        p.rack = sorted(rack.elements())
+        drawn = self.bag.draw(rules.rack_size - len(p.rack))
+        p.rack = sorted(p.rack + drawn)
+        p.score += ev.score
+        p.passes_in_a_row = 0
+        self.scoreless_run = 0
+        words = tuple((self.text.word(w.codes), w.score) for w in ev.words.words)
+        cut = tuple((self.text.word(bytes(ev.board.cells[s] for s in f.squares)), s) for f, s in ev.cut)
+        turn = self._log(move, PLACE, score=ev.score, words=words, bingo=ev.bingo, drawn=tuple(drawn),
+                         fragments=cut, lost_blank=lost, premiums=ev.words.premium_squares)
+        went_out = rules.end_out_of_tiles and not p.rack and not len(self.bag)
+        self._after_turn(went_out=p if went_out else None)
+        return turn
+
+    def _exchange(self, move: Exchange) -> Turn:
+        rules, p = self.rules, self.player
+        if not rules.exchange_allowed:
+            raise IllegalMoveError(f"exchanging tiles is not allowed in {rules.name}")
+        tiles = list(move.tiles)
+        if not tiles:
+            raise IllegalMoveError("an exchange must name at least one tile", "List the tiles to put back.")
+        short = Counter(tiles) - Counter(p.rack)
+        if short:
+            raise IllegalMoveError(f"you do not hold {self.text.rack(short.elements())} to exchange "
+                                   f"(rack: {self.text.rack(p.rack)})")
+        if self.extra_blank_pending and self.current == 0 and tiles.count(RACK_BLANK) >= p.rack.count(RACK_BLANK):
+            raise IllegalMoveError("the starter's extra blank cannot be exchanged",
+                                   "Place it in the first turn or it is lost.")
+        in_bag = len(self.bag)
+        if in_bag < max(rules.exchange_min_bag, 1) or (not rules.exchange_return_before_draw and in_bag < len(tiles)):
+            raise IllegalMoveError(f"exchanging needs at least {max(rules.exchange_min_bag, 1)} tiles in the bag; "
+                                   f"it holds {in_bag}", "Pass instead, or place a word.")
+        rack = Counter(p.rack)
+        rack.subtract(tiles)
+        if rules.exchange_return_before_draw:
+            self.bag.put_back(tiles)
+            drawn = self.bag.draw(len(tiles))
+        else:
+            drawn = self.bag.draw(len(tiles))
+            self.bag.put_back(tiles)
+        p.rack = sorted(list(rack.elements()) + drawn)
+        return self._scoreless(move, EXCHANGE, drawn=tuple(drawn))
+
+    def _resign(self, move: Resign) -> Turn:
+        if not self.rules.resign_allowed:
+            raise IllegalMoveError(f"resigning is not allowed in {self.rules.name}")
+        turn = self._log(move, RESIGN)
+        ending.eliminate(self, self.player, "resigned")
+        self._after_turn(went_out=None)
+        return turn
+
+    def _scoreless(self, move: Move, kind: str, note: str = "", drawn: tuple[int, ...] = ()) -> Turn:
+        p = self.player
+        self.scoreless_run += 1
+        is_pass = kind in (PASS, TIMEOUT, INVALID) or (kind == EXCHANGE and self.rules.exchange_is_skip)
+        p.passes_in_a_row = p.passes_in_a_row + 1 if is_pass else 0
+        rack = Counter(p.rack)
+        lost = self._lose_extra_blank(rack, placed_blank=False)
+        p.rack = sorted(rack.elements())
+        turn = self._log(move, kind, note=note, drawn=drawn, lost_blank=lost)
+        limit = self.rules.passes_in_a_row_lose
+        if limit and p.passes_in_a_row >= limit:
+            ending.eliminate(self, p, f"passed {limit} times in a row")
+        self._after_turn(went_out=None)
+        return turn
+
+    def _lose_extra_blank(self, rack: Counter, placed_blank: bool) -> bool:
+        if not (self.extra_blank_pending and self.current == 0):
+            return False
+        self.extra_blank_pending = False
+        if placed_blank:
+            return False
+        rack[RACK_BLANK] -= 1
+        self.lost_tiles.append(RACK_BLANK)
+        return True
+
+    def _log(self, move: Move, kind: str, **fields) -> Turn:
+        p = self.player
+        turn = Turn(number=len(self.turns) + 1, seat=p.seat, rack=self._turn_rack, move=move, kind=kind,
+                    total=p.score, **fields)
+        self.turns.append(turn)
+        return turn
+
+    def _after_turn(self, went_out: Player | None) -> None:
+        ending.check_end(self, went_out, left=not self.player.active)
+        if not self.over:
+            self.current = ending.next_seat(self)
+        self.turn_started = self.clock.now()

@@ -1,0 +1,71 @@
+"""Moves a player can make, as immutable values.
+
+A placement is a `Place`: one or more `Line`s of placed tiles (one line in
+``single_line`` games; any number in ``multi_word`` games, validated and scored
+one after the other), plus the special actions done before placing:
+
+* ``take``: squares whose board letters the player moves into the board-letter
+  slot first (SmartFeud's take-a-letter);
+* ``swaps``: squares whose board joker the player swaps for the natural tile of
+  the letter it represents (Wortspieler's joker swap).
+
+Squares are flat indices ``row * cols + col``; placed tiles are board codes
+(see `engine.tiles`). `Pass`, `Exchange` and `Resign` complete the set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Line:
+    """Tiles placed in one row or column: ``(square, board code)`` pairs, sorted by square."""
+
+    tiles: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def of(cls, tiles) -> "Line":
+        return cls(tuple(sorted((int(sq), int(code)) for sq, code in tiles)))
+
+    def squares(self) -> list[int]:
+        return [sq for sq, _ in self.tiles]
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+
+@dataclass(frozen=True)
+class Place:
+    lines: tuple[Line, ...]
+    take: tuple[int, ...] = ()
+    swaps: tuple[int, ...] = ()
+
+    kind = "place"
+
+    @property
+    def tile_count(self) -> int:
+        return sum(len(line) for line in self.lines)
+
+    def placed_codes(self) -> list[int]:
+        return [code for line in self.lines for _, code in line.tiles]
+
+
+@dataclass(frozen=True)
+class Pass:
+    kind = "pass"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    tiles: tuple[int, ...] = field(default=())   # rack tiles (0 = blank)
+
+    kind = "exchange"
+
+
+@dataclass(frozen=True)
+class Resign:
+    kind = "resign"
+
+
+Move = Place | Pass | Exchange | Resign

@@ -1,0 +1,109 @@
+"""Validate and score a whole placement turn without changing the game.
+
+Order of the checks, all on copies: the special actions first (take a board
+letter, swap a joker: `engine.special`), then the rack (the tiles placed must
+come from the rack plus the taken letters; a taken letter must be used, with at
+least one own tile; a swapped joker must be used), then the lines and their
+words (`engine.scoring`). Word problems are collected into one
+`InvalidWordError`, so professional mode can tell them from other mistakes.
+
+The score of a placement is the words' score, plus the face value of the parts
+of words cut by a take that the placement left as they were, plus the bingo
+bonus for the number of tiles placed (``bingo``, keyed by tiles placed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from lexicon_tools.engine.board import Board
+from lexicon_tools.engine.judge import WordJudge
+from lexicon_tools.engine.moves import Place
+from lexicon_tools.engine.rules import Rules
+from lexicon_tools.engine.scoring import TurnWords, place_lines, sq_name
+from lexicon_tools.engine.special import Fragment, fragment_scores, swap_joker, take_letter
+from lexicon_tools.engine.tiles import RACK_BLANK, TileText, rack_tile_of
+from lexicon_tools.errors import IllegalMoveError, InvalidWordError
+
+
+@dataclass
+class Evaluation:
+    board: Board                       # the board after the placement
+    rack: Counter                      # the rack after placing, before drawing
+    placed: Counter                    # rack tiles used (0 = blank)
+    words: TurnWords
+    cut: list[tuple[Fragment, int]]    # cut word parts left as they were, with their score
+    bingo: int
+    score: int
+
+
+def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: list[int], move: Place) -> Evaluation:
+    text = TileText(rules.alphabet, rules.blank_symbol)
+    if not move.lines or not all(move.lines):
+        raise IllegalMoveError("a placement needs at least one tile", "Place tiles or pass.")
+    if len(move.lines) > 1 and not rules.multi_word:
+        raise IllegalMoveError(f"{rules.name} allows one line of tiles per turn (placement.mode: single_line)",
+                               "Place all tiles of the turn in one row or one column.")
+    board, rack, invalid = board.copy(), Counter(rack_tiles), []
+    taken, fragments = _take(rules, judge, move, board, rack, invalid)
+    _swap(rules, move, board, rack)
+    need = Counter(rack_tile_of(code) for code in move.placed_codes())
+    _check_rack(rules, text, move, need, rack, taken, rack_tiles)
+    words = place_lines(board, move.lines, rules, judge, invalid)
+    if invalid:
+        raise InvalidWordError("; ".join(invalid), "Every word formed (and every part of a word cut by "
+                               "taking a letter) must be in the lexicon.")
+    cut = fragment_scores(board, fragments, rules)
+    bingo = rules.bingo_bonus(move.tile_count)
+    rack.subtract(need)
+    return Evaluation(board, +rack, need, words, cut, bingo, words.score + sum(s for _, s in cut) + bingo)
+
+
+def _take(rules: Rules, judge: WordJudge, move: Place, board: Board, rack: Counter, invalid: list[str]):
+    taken: list[int] = []
+    fragments: list[Fragment] = []
+    if not move.take:
+        return taken, fragments
+    if not rules.take_enabled:
+        raise IllegalMoveError(f"taking a letter from the board is not a move of {rules.name}",
+                               "Enable special_moves.take_board_letter in the ruleset to allow it.")
+    if len(move.take) > rules.take_max or len(set(move.take)) != len(move.take):
+        raise IllegalMoveError(f"at most {rules.take_max} different board letter(s) may be taken per turn")
+    for sq in move.take:
+        tile, parts = take_letter(board, sq, rules, judge, invalid)
+        fragments = [f for f in fragments if sq not in f.squares] + parts
+        rack[tile] += 1
+        taken.append(tile)
+    return taken, fragments
+
+
+def _swap(rules: Rules, move: Place, board: Board, rack: Counter) -> None:
+    if not move.swaps:
+        return
+    if not rules.swap_enabled:
+        raise IllegalMoveError(f"swapping a joker is not a move of {rules.name}",
+                               "Enable special_moves.joker_swap in the ruleset to allow it.")
+    if len(set(move.swaps)) != len(move.swaps):
+        raise IllegalMoveError("the same joker is swapped twice")
+    for sq in move.swaps:
+        swap_joker(board, sq, rack, rules)
+
+
+def _check_rack(rules: Rules, text: TileText, move: Place, need: Counter, rack: Counter, taken: list[int],
+                rack_tiles: list[int]) -> None:
+    short = need - rack
+    if short:
+        raise IllegalMoveError(f"you do not hold {text.rack(short.elements())} (rack: {text.rack(rack_tiles)})",
+                               "Place only tiles from your rack.")
+    if taken and rules.take_must_use and Counter(taken) - need:
+        names = ", ".join(sq_name(rules, sq) for sq in move.take)
+        raise IllegalMoveError(f"the letter taken from {names} ({text.rack(taken)}) must be placed in this turn",
+                               "Use the taken letter, or put it back (CLEAR) and make another move.")
+    if taken and rules.take_needs_own_tile and move.tile_count <= len(taken):
+        raise IllegalMoveError("a letter taken from the board cannot be played alone",
+                               "Place at least one of your own tiles with it.")
+    if move.swaps and rules.swap_must_use_joker and need[RACK_BLANK] < len(move.swaps):
+        names = ", ".join(sq_name(rules, sq) for sq in move.swaps)
+        raise IllegalMoveError(f"the joker swapped from {names} must be placed in this turn",
+                               "Use the joker in one of the words you lay.")

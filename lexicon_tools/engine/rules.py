@@ -1,0 +1,157 @@
+"""The engine's view of a ruleset: every rule the game loop needs, as plain data.
+
+`Rules.from_ruleset` reads the `Ruleset` fields once and turns them into tables
+(tile values and counts indexed by tile code, premium multipliers per square,
+the bingo table) so that neither the game loop nor the move generator consults
+the pydantic model in hot paths, and so that *no code branches on a game's
+name*: every difference between SmartFeud, Webfeud and Wortspieler is one of
+these fields.
+
+Time limits are strings like ``48h``, ``20m``, ``90s`` or ``2d`` (see
+`parse_duration`); a limit is per turn, measured on the caller's clock.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lexicon_tools.errors import UsageError
+from lexicon_tools.model.alphabet import Alphabet
+from lexicon_tools.model.layout import LETTER_MULTIPLIER, WORD_MULTIPLIER, Layout
+from lexicon_tools.model.ruleset import Ruleset
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> float:
+    """``"48h"`` → 172800.0 seconds. Raises UsageError for anything else."""
+    match = _DURATION.match(str(text))
+    if not match:
+        raise UsageError(f"not a time limit: {text!r}",
+                         "Write a number and a unit: 30s, 5m, 12h or 2d.")
+    return float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Plain, precomputed rules. Tile-indexed tuples have index 0 = blank."""
+
+    name: str
+    alphabet: Alphabet
+    blank_symbol: str
+    rows: int
+    cols: int
+    letter_mult: tuple[int, ...]          # per square (r*cols+c), 1 if plain
+    word_mult: tuple[int, ...]
+    premium_kind: tuple[str | None, ...]
+    start_squares: tuple[int, ...]
+    first_move_min_starts: int
+    values: tuple[int, ...]               # value of a natural tile, by code; index 0 = blank = 0
+    blank_values: tuple[int, ...]         # value of a blank standing for a letter, by letter code
+    counts: tuple[int, ...]               # tiles in the bag at the start, index 0 = blanks
+    rack_size: int
+    board_letter_slot: bool
+    starting_player_extra_blank: bool
+    bingo: tuple[int, ...]                # bonus by number of tiles placed in one turn
+    multi_word: bool
+    players_min: int
+    players_max: int
+    take_enabled: bool
+    take_max: int
+    take_must_use: bool
+    take_needs_own_tile: bool
+    take_split_parts_must_be_words: bool
+    take_reactivates_premium: bool
+    swap_enabled: bool
+    swap_must_use_joker: bool
+    pass_allowed: bool
+    exchange_allowed: bool
+    exchange_min_bag: int
+    exchange_return_before_draw: bool
+    exchange_is_skip: bool
+    resign_allowed: bool
+    resign_others_continue: bool
+    resigner_ranks_last: bool
+    end_scoreless_turns: int
+    end_out_of_tiles: bool
+    rack_penalty: bool
+    credit_penalties: bool
+    passes_in_a_row_lose: int | None
+    professional_available: bool
+    professional_default: bool
+    time_limit_default: str | None
+    time_limit_options: tuple[str, ...]
+    word_min: int
+    word_max: int
+    layout: Layout = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
+
+    @property
+    def squares(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def letter_count(self) -> int:
+        return self.alphabet.size
+
+    def bingo_bonus(self, placed: int) -> int:
+        return self.bingo[placed] if 0 <= placed < len(self.bingo) else 0
+
+    def tile_value(self, code: int) -> int:
+        """Value of a *board* code (blank flag honoured)."""
+        if code & 0x80:
+            return self.blank_values[code & 0x7F]
+        return self.values[code]
+
+    def total_tiles(self) -> int:
+        return sum(self.counts)
+
+    @classmethod
+    def from_ruleset(cls, rs: Ruleset, layout: Layout | None = None) -> "Rules":
+        """Compile a ruleset; `layout` overrides `rs.layout` (e.g. a random board)."""
+        layout = layout or rs.layout
+        if layout is None:
+            raise UsageError(f"ruleset {rs.name!r} has no board layout", "Load it with load_ruleset().")
+        alphabet = rs.make_alphabet()
+        rows, cols = rs.board.rows, rs.board.cols
+        kinds = [layout.premium_at(r, c) for r in range(rows) for c in range(cols)]
+        letters = alphabet.letters
+        values = (0,) + tuple(rs.tiles.letters[ch][1] for ch in letters)
+        represented = rs.tiles.blank.scores == "represented_letter"
+        blank_values = tuple(v if represented else 0 for v in values)
+        counts = (rs.tiles.blank.count,) + tuple(rs.tiles.letters[ch][0] for ch in letters)
+        largest = rs.rack.size + 2
+        bingo = tuple(rs.bingo.get(n, 0) for n in range(max([largest, *rs.bingo]) + 1))
+        take, swap = rs.special_moves.take_board_letter, rs.special_moves.joker_swap
+        exch, resign, end, modes = rs.turns.exchange, rs.turns.resign, rs.end, rs.modes
+        return cls(
+            name=rs.name, alphabet=alphabet, blank_symbol=rs.tiles.blank.symbol, rows=rows, cols=cols,
+            letter_mult=tuple(LETTER_MULTIPLIER.get(k, 1) if k else 1 for k in kinds),
+            word_mult=tuple(WORD_MULTIPLIER.get(k, 1) if k else 1 for k in kinds),
+            premium_kind=tuple(kinds),
+            start_squares=tuple(sorted(r * cols + c for r, c in layout.start)),
+            first_move_min_starts=rs.board.first_move_min_starts,
+            values=values, blank_values=blank_values, counts=counts,
+            rack_size=rs.rack.size, board_letter_slot=rs.rack.board_letter_slot,
+            starting_player_extra_blank=rs.rack.starting_player_extra_blank,
+            bingo=bingo, multi_word=rs.placement.mode == "multi_word",
+            players_min=rs.players.min, players_max=rs.players.max,
+            take_enabled=take.enabled, take_max=take.max_letters, take_must_use=take.must_use_same_turn,
+            take_needs_own_tile=take.needs_own_tile,
+            take_split_parts_must_be_words=take.split_parts_must_be_words,
+            take_reactivates_premium=take.reactivates_premium,
+            swap_enabled=swap.enabled, swap_must_use_joker=swap.must_use_joker_same_turn,
+            pass_allowed=rs.turns.pass_allowed, exchange_allowed=exch.allowed, exchange_min_bag=exch.min_bag,
+            exchange_return_before_draw=exch.return_before_draw, exchange_is_skip=exch.only_when_skipping,
+            resign_allowed=resign.allowed, resign_others_continue=resign.others_may_continue,
+            resigner_ranks_last=resign.resigner_ranks_last,
+            end_scoreless_turns=end.consecutive_scoreless_turns, end_out_of_tiles=end.out_of_tiles_with_empty_bag,
+            rack_penalty=end.rack_penalty, credit_penalties=end.credit_penalties_to_player_out,
+            passes_in_a_row_lose=end.passes_in_a_row_lose,
+            professional_available=modes.professional_available, professional_default=modes.professional,
+            time_limit_default=modes.time_limits.default,
+            time_limit_options=tuple(modes.time_limits.options),
+            word_min=rs.word_policy.lengths.min, word_max=rs.word_policy.lengths.max,
+            layout=layout,
+        )

@@ -1,0 +1,178 @@
+"""Validate and score the tiles placed in one turn (one line, or several in multi-word games).
+
+**Geometry, line by line.** A line's tiles lie in one row or column on empty
+squares; the span between its first and last tile has no gap (board tiles may
+fill it); it connects to the tiles on the board as the earlier lines of the
+turn left it — or, on an empty board, covers at least
+``board.first_move_min_starts`` start squares — and it forms a word of two or
+more letters.
+
+**Words and score, on the final board.** The words of a turn are the maximal
+runs of two or more tiles, across and down, that contain a tile placed in this
+turn; each scores once (``premiums.order: letters_then_words``): the sum of its
+tile values, where a *new* tile on an unused letter premium counts x2 or x3,
+multiplied by the word premiums under its new tiles. Old tiles count at face
+value. A blank scores 0 or the value of the letter it represents
+(``tiles.blank.scores``). Scoring the final board (rather than each line on
+its own) means a word laid and extended in the same turn scores once, as the
+longer word — laying HAUS and then HAUSE in one turn is worth what HAUSE is.
+
+Invalid words are collected, not raised at the first one, so one message names
+them all; geometry errors raise `IllegalMoveError` at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lexicon_tools.engine.board import ACROSS, DOWN, Board
+from lexicon_tools.engine.judge import WordJudge
+from lexicon_tools.engine.moves import Line
+from lexicon_tools.engine.rules import Rules
+from lexicon_tools.engine.tiles import BLANK_FLAG, LETTER_MASK
+from lexicon_tools.errors import IllegalMoveError
+from lexicon_tools.model.layout import square_name
+
+
+@dataclass(frozen=True)
+class FormedWord:
+    direction: int
+    squares: tuple[int, ...]
+    codes: bytes                  # board codes (blank flags kept)
+    score: int
+    new_tiles: int
+
+    @property
+    def letters(self) -> bytes:
+        return bytes(c & LETTER_MASK for c in self.codes)
+
+
+@dataclass(frozen=True)
+class TurnWords:
+    words: tuple[FormedWord, ...]
+    score: int                          # the words' total (no bonus, no cut parts)
+    new_squares: tuple[int, ...]
+    premium_squares: tuple[int, ...]    # premium squares this turn used up
+
+
+def sq_name(rules: Rules, sq: int) -> str:
+    return square_name(*divmod(sq, rules.cols))
+
+
+def word_error(judge: WordJudge, text: str, tiles: bytes) -> str:
+    reason = judge.why_not(tiles)
+    return f"{text} is not a word in {judge.name}" + (f": {reason}" if reason else "")
+
+
+def word_text(rules: Rules, codes: bytes) -> str:
+    return "".join(rules.alphabet.letters[(c & LETTER_MASK) - 1] for c in codes)
+
+
+def place_lines(board: Board, lines: tuple[Line, ...], rules: Rules, judge: WordJudge,
+                invalid: list[str]) -> TurnWords:
+    """Check the lines, put their tiles on `board` and score the turn's words.
+
+    Invalid words are appended to `invalid` (the caller decides whether they are
+    fatal); the board is changed in any case, so the caller works on a copy.
+    """
+    new: dict[int, int] = {}
+    for line in lines:
+        placed = _check_tiles(board, line, rules)
+        _check_line(board, placed, rules)
+        for sq, code in placed.items():
+            board.put(sq, code, mark=False)
+        new.update(placed)
+    words = tuple(_score_run(board, d, squares, new, rules) for d, squares in turn_runs(board, new))
+    for word in words:
+        if not judge.is_word(word.letters):
+            invalid.append(word_error(judge, word_text(rules, word.codes), word.letters))
+    premiums = tuple(sq for sq in new if rules.premium_kind[sq] and not board.used[sq])
+    for sq in new:
+        board.used[sq] = 1
+    return TurnWords(words, sum(w.score for w in words), tuple(new), premiums)
+
+
+def turn_runs(board: Board, new: dict[int, int]) -> list[tuple[int, list[int]]]:
+    """The distinct runs of two or more tiles through the new squares, across then down."""
+    seen, runs = set(), []
+    for direction in (ACROSS, DOWN):
+        for sq in sorted(new):
+            run = board.run_through(sq, direction)
+            if len(run) >= 2 and (direction, run[0]) not in seen:
+                seen.add((direction, run[0]))
+                runs.append((direction, run))
+    return runs
+
+
+def _check_tiles(board: Board, line: Line, rules: Rules) -> dict[int, int]:
+    if not line.tiles:
+        raise IllegalMoveError("a line of a placement holds no tiles", "Place at least one tile.")
+    placed: dict[int, int] = {}
+    for sq, code in line.tiles:
+        if not 0 <= sq < rules.squares:
+            raise IllegalMoveError(f"square {sq} is off the {rules.rows}x{rules.cols} board")
+        letter = code & LETTER_MASK
+        if not 1 <= letter <= rules.letter_count or code & ~(LETTER_MASK | BLANK_FLAG):
+            raise IllegalMoveError(f"tile code {code} at {sq_name(rules, sq)} is not a letter of {rules.name}")
+        if sq in placed:
+            raise IllegalMoveError(f"two tiles are placed on {sq_name(rules, sq)}")
+        if board.cells[sq]:
+            raise IllegalMoveError(f"{sq_name(rules, sq)} is already occupied",
+                                   "Place new tiles on empty squares only.")
+        placed[sq] = code
+    return placed
+
+
+def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> None:
+    direction = _direction(board, placed, rules)
+    main = board.run_through(next(iter(placed)), direction, placed)
+    covered = set(main)
+    stray = [sq for sq in placed if sq not in covered]
+    if stray:
+        raise IllegalMoveError(f"the tiles do not form one unbroken word: there is a gap before "
+                               f"{sq_name(rules, min(stray))}",
+                               "Fill every square between the first and the last tile.")
+    runs = [main] if len(main) >= 2 else []
+    runs += [r for r in (board.run_through(sq, 1 - direction, placed) for sq in placed) if len(r) >= 2]
+    if board.is_empty():
+        covered_starts = sum(1 for sq in placed if sq in rules.start_squares)
+        need = rules.first_move_min_starts
+        if covered_starts < need:
+            names = ", ".join(sq_name(rules, sq) for sq in rules.start_squares)
+            raise IllegalMoveError(
+                f"the first word must cover {'a start square' if need == 1 else f'{need} start squares'} "
+                f"({names}); it covers {covered_starts}", "Move the first word onto the centre.")
+    elif not any(sq not in placed for run in runs for sq in run):
+        raise IllegalMoveError("the word does not connect to the tiles on the board",
+                               "Build on a word or a letter already on the board.")
+    if not runs:
+        raise IllegalMoveError("a single tile forms no word of two or more letters",
+                               "Place tiles so that they form a word.")
+
+
+def _direction(board: Board, placed: dict[int, int], rules: Rules) -> int:
+    if len(placed) > 1:
+        if len({sq // rules.cols for sq in placed}) == 1:
+            return ACROSS
+        if len({sq % rules.cols for sq in placed}) == 1:
+            return DOWN
+        raise IllegalMoveError("the tiles of a line must lie in one row or one column",
+                               "Words run horizontally or vertically, never diagonally or bent.")
+    sq = next(iter(placed))
+    return ACROSS if len(board.run_through(sq, ACROSS, placed)) > 1 else DOWN
+
+
+def _score_run(board: Board, direction: int, squares: list[int], new: dict[int, int], rules: Rules) -> FormedWord:
+    total, multiplier, count = 0, 1, 0
+    codes = bytearray()
+    for sq in squares:
+        code = board.cells[sq]
+        codes.append(code)
+        value = rules.tile_value(code)
+        if sq in new:
+            count += 1
+            if not board.used[sq]:
+                value *= rules.letter_mult[sq]
+                multiplier *= rules.word_mult[sq]
+        total += value
+    return FormedWord(direction, tuple(squares), bytes(codes), total * multiplier, count)
