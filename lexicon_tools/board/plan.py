@@ -78,8 +78,10 @@ class Inventory:
         return sum(self.sizes)
 
     def describe(self, min_ring: int = 0) -> str:
-        parts = [f"{self.capacity(s, min_ring)} orbits of {s} square{'s' if s > 1 else ''}"
-                 for s in self.size_kinds]
+        parts = []
+        for size in self.size_kinds:
+            number = self.capacity(size, min_ring)
+            parts.append(f"{number} orbit{'' if number == 1 else 's'} of {size} square{'s' if size > 1 else ''}")
         where = f" at least {min_ring} from the start" if min_ring else ""
         return f"free {self.symmetry} orbits{where}: " + ", ".join(parts)
 
