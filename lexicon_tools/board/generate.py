@@ -22,9 +22,11 @@ distance from the start. The method has three steps:
    * for the same kind: 40 / 20 / 6 at distance 1 / 2 / 3, plus 6 per same-kind
      premium already in the quadrant (even quadrants);
    * for TW: 120 per TW in the same row or column within 8 squares and 30 further
-     away (TW-to-TW lanes).
+     away (TW-to-TW lanes);
+   * for DW and TW: 20 per other word premium in the same line within 8 squares
+     (one word covering both multiplies by 4, 6 or 9).
 
-   The pick is uniform among the orbits costing at most the cheapest plus 12 per
+   The pick is uniform among the orbits costing at most the cheapest plus 30 per
    square (the restricted candidate list), using `random.Random(seed)`: the same
    seed gives the same board, different seeds different boards. Costs are kept as
    integer arrays updated incrementally with precomputed interaction kernels
@@ -49,14 +51,16 @@ from lexicon_tools.board.colours import DEFAULT_COLOURS
 from lexicon_tools.board.constraints import Constraints, check_size
 from lexicon_tools.board.plan import Inventory, check_request, choose_orbit_sizes, default_counts, inventory
 from lexicon_tools.board.symmetry import SYMMETRY_CLASSES
-from lexicon_tools.errors import LayoutError, UsageError
+from lexicon_tools.errors import UsageError
 from lexicon_tools.model.layout import PREMIUM_KINDS, Layout
 
 ORTHOGONAL, DIAGONAL = 100, 25
 SAME_KIND = {1: 40, 2: 20, 3: 6}
 QUADRANT = 6
 LANE_SHORT, LANE_LONG, SHORT_SPAN = 120, 30, 8
-TOLERANCE_PER_SQUARE = 12
+WORD_LINE = 20
+WORD_KINDS = ("DW", "TW")
+TOLERANCE_PER_SQUARE = 30
 KIND_INDEX = {kind: i for i, kind in enumerate(PREMIUM_KINDS)}
 
 
@@ -125,51 +129,61 @@ class _Kernels:
     cells: np.ndarray      # (orbits, largest orbit) cell indices, padded with n (a zero column)
     sizes: np.ndarray
     rings: np.ndarray
-    near: np.ndarray       # (n, n + 1) cost of a premium next to another, any kinds
-    same: np.ndarray       # (n, n + 1) extra cost for the same kind (proximity + quadrant)
-    lane: np.ndarray       # (n, n + 1) extra cost between TWs in one line
+    effect: np.ndarray     # (kinds, n, kinds, n + 1): cost a premium of kind a on cell p adds to
+    #                        a premium of kind b on cell q (column n is the padding, always 0)
     self_cost: np.ndarray  # (kinds, orbits) cost of the pairs inside an orbit
 
 
-@lru_cache(maxsize=32)
-def _kernels(rows: int, cols: int, symmetry: str, premiums_on_start: bool) -> _Kernels:
-    inv = inventory(rows, cols, symmetry, premiums_on_start)
+def _pair_costs(rows: int, cols: int) -> dict[str, np.ndarray]:
+    """(n, n) cost matrices of the objective's terms, by which kind pairs they apply to."""
     n = rows * cols
     r, c = np.divmod(np.arange(n), cols)
     dr = np.abs(r[:, None] - r[None, :])
     dc = np.abs(c[:, None] - c[None, :])
     cheb, manhattan = np.maximum(dr, dc), dr + dc
-    near = ORTHOGONAL * (manhattan == 1) + DIAGONAL * ((cheb == 1) & (manhattan == 2))
-    same = sum(weight * (cheb == d) for d, weight in SAME_KIND.items())
     quadrant_index = {name: i for i, name in enumerate(geometry.QUADRANTS)}
     quads = np.array([quadrant_index.get(geometry.quadrant(rows, cols, (i // cols, i % cols)), -1)
                       for i in range(n)])
-    in_quadrant = (quads[:, None] == quads[None, :]) & (quads >= 0)[:, None]
-    same = same + QUADRANT * (in_quadrant & (manhattan > 0))
+    in_quadrant = (quads[:, None] == quads[None, :]) & (quads >= 0)[:, None] & (manhattan > 0)
     in_line = ((dr == 0) | (dc == 0)) & (manhattan > 0)
-    lane = np.where(in_line, np.where(manhattan + 1 <= SHORT_SPAN, LANE_SHORT, LANE_LONG), 0)
-    pad = lambda m: np.hstack([m, np.zeros((n, 1), dtype=m.dtype)]).astype(np.int64)  # noqa: E731
-    near, same, lane = pad(near), pad(same), pad(lane)
+    short = manhattan + 1 <= SHORT_SPAN
+    return {
+        "any": ORTHOGONAL * (manhattan == 1) + DIAGONAL * ((cheb == 1) & (manhattan == 2)),
+        "same": sum(weight * (cheb == d) for d, weight in SAME_KIND.items()) + QUADRANT * in_quadrant,
+        "tw": np.where(in_line, np.where(short, LANE_SHORT, LANE_LONG), 0),
+        "word": WORD_LINE * (in_line & short),
+    }
+
+
+@lru_cache(maxsize=16)
+def _kernels(rows: int, cols: int, symmetry: str, premiums_on_start: bool) -> _Kernels:
+    inv = inventory(rows, cols, symmetry, premiums_on_start)
+    n, kinds = rows * cols, len(PREMIUM_KINDS)
+    terms = _pair_costs(rows, cols)
+    effect = np.zeros((kinds, n, kinds, n + 1), dtype=np.int32)
+    for a, kind_a in enumerate(PREMIUM_KINDS):
+        for b, kind_b in enumerate(PREMIUM_KINDS):
+            total = terms["any"] + (terms["same"] if a == b else 0)
+            total = total + (terms["tw"] if kind_a == kind_b == "TW" else 0)
+            total = total + (terms["word"] if kind_a in WORD_KINDS and kind_b in WORD_KINDS else 0)
+            effect[a, :, b, :n] = total
     width = max(inv.sizes, default=1)
     cells = np.full((len(inv.orbits), width), n, dtype=np.int64)
+    self_cost = np.zeros((kinds, len(inv.orbits)), dtype=np.int64)
     for i, orbit in enumerate(inv.orbits):
-        cells[i, :len(orbit)] = [row * cols + col for row, col in orbit]
-    self_cost = np.zeros((len(PREMIUM_KINDS), len(inv.orbits)), dtype=np.int64)
-    for i, orbit in enumerate(inv.orbits):
-        idx = cells[i, :len(orbit)]
+        idx = np.array([row * cols + col for row, col in orbit])
+        cells[i, :len(orbit)] = idx
         pairs = np.triu(np.ones((len(idx), len(idx)), dtype=bool), 1)
-        base = (near[np.ix_(idx, idx)] + same[np.ix_(idx, idx)])[pairs].sum()
-        self_cost[:, i] = base
-        self_cost[KIND_INDEX["TW"], i] += lane[np.ix_(idx, idx)][pairs].sum()
-    return _Kernels(cells, np.array(inv.sizes), np.array(inv.rings), near, same, lane, self_cost)
+        for a in range(kinds):
+            self_cost[a, i] = effect[a][np.ix_(idx, [a], idx)][:, 0, :][pairs].sum()
+    return _Kernels(cells, np.array(inv.sizes), np.array(inv.rings), effect, self_cost)
 
 
 def _place(inv: Inventory, k: _Kernels, plan: dict[str, tuple[int, ...]], min_distance: Mapping[str, int],
            rng: random.Random) -> dict[tuple[int, int], str]:
     n = inv.rows * inv.cols
     available = np.ones(len(inv.orbits), dtype=bool)
-    pressure_any = np.zeros(n + 1, dtype=np.int64)
-    pressure_kind = np.zeros((len(PREMIUM_KINDS), n + 1), dtype=np.int64)
+    pressure = np.zeros((len(PREMIUM_KINDS), n + 1), dtype=np.int64)  # cost of each kind on each cell
     premiums: dict[tuple[int, int], str] = {}
     for kind, per_size in plan.items():  # plan is ordered: most restricted distance first, then TW..DL
         ki = KIND_INDEX[kind]
@@ -178,16 +192,11 @@ def _place(inv: Inventory, k: _Kernels, plan: dict[str, tuple[int, ...]], min_di
             fits = allowed & (k.sizes == size)
             for _ in range(number):
                 candidates = np.flatnonzero(fits & available)
-                cost = (pressure_any + pressure_kind[ki])[k.cells[candidates]].sum(axis=1)
-                cost += k.self_cost[ki, candidates]
+                cost = pressure[ki][k.cells[candidates]].sum(axis=1) + k.self_cost[ki, candidates]
                 shortlist = candidates[cost <= cost.min() + TOLERANCE_PER_SQUARE * size]
                 chosen = int(shortlist[rng.randrange(len(shortlist))])
                 available[chosen] = False
-                idx = k.cells[chosen, :size]
-                pressure_any += k.near[idx].sum(axis=0)
-                pressure_kind[ki] += k.same[idx].sum(axis=0)
-                if kind == "TW":
-                    pressure_kind[ki] += k.lane[idx].sum(axis=0)
+                pressure += k.effect[ki, k.cells[chosen, :size]].sum(axis=0)
                 for square in inv.orbits[chosen]:
                     premiums[square] = kind
     return premiums

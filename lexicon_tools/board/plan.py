@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from lexicon_tools.board import geometry
 from lexicon_tools.board.symmetry import orbits
@@ -62,6 +62,7 @@ class Inventory:
     sizes: tuple[int, ...]
     rings: tuple[int, ...]
     _rings_by_size: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _capacity: dict = field(default_factory=dict, compare=False, hash=False, repr=False)  # memo
 
     def __post_init__(self) -> None:
         for size, ring in zip(self.sizes, self.rings):
@@ -72,7 +73,10 @@ class Inventory:
         return tuple(sorted(self._rings_by_size, reverse=True))
 
     def capacity(self, size: int, min_ring: int) -> int:
-        return sum(1 for ring in self._rings_by_size.get(size, ()) if ring >= min_ring)
+        key = (size, min_ring)
+        if key not in self._capacity:
+            self._capacity[key] = sum(1 for ring in self._rings_by_size.get(size, ()) if ring >= min_ring)
+        return self._capacity[key]
 
     def free_squares(self) -> int:
         return sum(self.sizes)
@@ -131,7 +135,7 @@ def choose_orbit_sizes(inv: Inventory, counts: Mapping[str, int], min_distance: 
     kinds = _ordered_kinds(counts, min_distance)
     caps = [tuple(inv.capacity(s, min_distance.get(k, 0)) for s in sizes) for k in kinds]
 
-    @lru_cache(maxsize=None)
+    @cache
     def feasible(i: int, used: tuple[int, ...]) -> bool:
         return i == len(kinds) or any(feasible(i + 1, _add(used, x)) for x in options(i, used))
 
@@ -146,17 +150,19 @@ def choose_orbit_sizes(inv: Inventory, counts: Mapping[str, int], min_distance: 
     for i, kind in enumerate(kinds):
         cells = [s * c for s, c in zip(sizes, caps[i])]
         target = [counts[kind] * cell / max(1, sum(cells)) for cell in cells]
-
-        def score(x: tuple[int, ...]) -> float:
-            dev = sum(abs(n * s - t) for n, s, t in zip(x, sizes, target))
-            return dev + (rng.random() * 2 if rng else 0.0)
-
-        for x in sorted(options(i, used), key=score):
+        scored = sorted((_deviation(x, sizes, target) + (rng.random() * 2 if rng else 0.0), x)
+                        for x in options(i, used))
+        for _score, x in scored:
             if feasible(i + 1, _add(used, x)):
                 chosen[kind] = x
                 used = _add(used, x)
                 break
     return chosen
+
+
+def _deviation(x: tuple[int, ...], sizes: tuple[int, ...], target: list[float]) -> float:
+    """How far using n_s orbits of each size is from the proportional share of squares."""
+    return sum(abs(n * s - t) for n, s, t in zip(x, sizes, target))
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:

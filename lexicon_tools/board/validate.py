@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-
 from typing import Any
 
 from lexicon_tools.board import geometry
@@ -50,9 +49,10 @@ class ValidationReport:
         return not self.problems
 
 
-def validate_layout(layout: Layout, constraints: Constraints = Constraints(), *, source: str | None = None,
+def validate_layout(layout: Layout, constraints: Constraints | None = None, *, source: str | None = None,
                     known_problems: Iterable[Problem] = ()) -> ValidationReport:
     """Check `layout`; `known_problems` (e.g. from a lenient file load) are listed first."""
+    constraints = constraints or Constraints()
     messages: list[tuple[str, str]] = []
     messages += _check_size(layout, constraints)
     messages += _check_premiums(layout)

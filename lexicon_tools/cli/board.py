@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Optional
 
 import typer
 
@@ -21,7 +20,7 @@ group = new_group("Premium-square layouts: validate, generate random boards, sho
 SYMMETRY_HELP = "none, mirror, rot180 or d4."
 
 
-def _symmetry(value: Optional[str]) -> Optional[str]:
+def _symmetry(value: str | None) -> str | None:
     from lexicon_tools.board.symmetry import SYMMETRY_CLASSES
     from lexicon_tools.errors import UsageError
 
@@ -33,13 +32,13 @@ def _symmetry(value: Optional[str]) -> Optional[str]:
 @group.command("validate")
 def validate_command(
     layout: str = typer.Argument(..., help="Layout file (.yaml, macondo .txt), ruleset file or bundled ruleset."),
-    expect_premiums: Optional[int] = typer.Option(None, "--expect-premiums", min=0, help="Expected total."),
-    counts: Optional[str] = typer.Option(None, "--counts", help="Expected counts, e.g. TW=8,DW=12,TL=20,DL=24."),
-    symmetry: Optional[str] = typer.Option(None, "--symmetry", help="Required symmetry: " + SYMMETRY_HELP),
-    size: Optional[str] = typer.Option(None, "--size", help="Expected size, e.g. 15 or 15x15."),
-    min_distance: Optional[str] = typer.Option(None, "--min-distance",
+    expect_premiums: int | None = typer.Option(None, "--expect-premiums", min=0, help="Expected total."),
+    counts: str | None = typer.Option(None, "--counts", help="Expected counts, e.g. TW=8,DW=12,TL=20,DL=24."),
+    symmetry: str | None = typer.Option(None, "--symmetry", help="Required symmetry: " + SYMMETRY_HELP),
+    size: str | None = typer.Option(None, "--size", help="Expected size, e.g. 15 or 15x15."),
+    min_distance: str | None = typer.Option(None, "--min-distance",
                                                help="Minimum rings from the start per kind, e.g. TW=5,DW=3."),
-    premiums_on_start: Optional[bool] = typer.Option(None, "--premiums-on-start/--no-premiums-on-start",
+    premiums_on_start: bool | None = typer.Option(None, "--premiums-on-start/--no-premiums-on-start",
                                                      help="Allow premiums on start squares (default: "
                                                           "the ruleset's rule, else no)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
@@ -79,22 +78,22 @@ def validate_command(
 
 @group.command("generate")
 def generate_command(
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Take size, counts, symmetry and colours "
+    ruleset: str | None = typer.Option(None, "--ruleset", help="Take size, counts, symmetry and colours "
                                                                   "from this ruleset's random-board option."),
-    size: Optional[str] = typer.Option(None, "--size", help="Board size, e.g. 16 or 15x15 (default 16)."),
-    premiums: Optional[int] = typer.Option(None, "--premiums", min=0, help="Total premiums (default 56)."),
-    counts: Optional[str] = typer.Option(None, "--counts", help="Per kind, e.g. TW=8,DW=12,TL=16,DL=20 "
+    size: str | None = typer.Option(None, "--size", help="Board size, e.g. 16 or 15x15 (default 16)."),
+    premiums: int | None = typer.Option(None, "--premiums", min=0, help="Total premiums (default 56)."),
+    counts: str | None = typer.Option(None, "--counts", help="Per kind, e.g. TW=8,DW=12,TL=16,DL=20 "
                                                                 "(default: Wordfeud's proportions)."),
-    symmetry: Optional[str] = typer.Option(None, "--symmetry", help="Symmetry: " + SYMMETRY_HELP),
+    symmetry: str | None = typer.Option(None, "--symmetry", help="Symmetry: " + SYMMETRY_HELP),
     seed: int = typer.Option(0, "--seed", help="Random seed: the same seed gives the same file."),
-    min_distance: Optional[str] = typer.Option(None, "--min-distance",
+    min_distance: str | None = typer.Option(None, "--min-distance",
                                                help="Minimum rings from the start per kind, e.g. TW=5,DW=3."),
-    premiums_on_start: Optional[bool] = typer.Option(None, "--premiums-on-start/--no-premiums-on-start",
+    premiums_on_start: bool | None = typer.Option(None, "--premiums-on-start/--no-premiums-on-start",
                                                      help="Allow premiums on the start squares."),
-    form: Optional[str] = typer.Option(None, "--format", help="rows, coordinates or macondo "
+    form: str | None = typer.Option(None, "--format", help="rows, coordinates or macondo "
                                                               "(default: macondo for .txt, else rows)."),
-    name: Optional[str] = typer.Option(None, "--name", help="The layout's name."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Output file (default: stdout)."),
+    name: str | None = typer.Option(None, "--name", help="The layout's name."),
+    output: str | None = typer.Option(None, "-o", "--output", help="Output file (default: stdout)."),
 ) -> None:
     """Generate a random premium layout that meets the constraints (or explain why none can).
 
@@ -136,7 +135,7 @@ def generate_command(
                f"({format_counts(layout.counts())}), symmetry {report.symmetry.name}, seed {seed}")
 
 
-def _use_colour(colour: Optional[bool]) -> bool:
+def _use_colour(colour: bool | None) -> bool:
     if colour is not None:
         return colour
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -145,10 +144,10 @@ def _use_colour(colour: Optional[bool]) -> bool:
 @group.command("show")
 def show_command(
     layout: str = typer.Argument(..., help="Layout file, ruleset file or bundled ruleset."),
-    svg: Optional[str] = typer.Option(None, "--svg", help="Also write an SVG picture to this file."),
-    png: Optional[str] = typer.Option(None, "--png", help="Also write a PNG picture to this file."),
+    svg: str | None = typer.Option(None, "--svg", help="Also write an SVG picture to this file."),
+    png: str | None = typer.Option(None, "--png", help="Also write a PNG picture to this file."),
     dpi: int = typer.Option(300, "--dpi", min=30, max=1200, help="PNG resolution."),
-    colour: Optional[bool] = typer.Option(None, "--colour/--no-colour",
+    colour: bool | None = typer.Option(None, "--colour/--no-colour",
                                           help="Coloured grid (default: when stdout is a terminal)."),
 ) -> None:
     """Print the layout as a grid with coordinates and a legend; optionally draw SVG/PNG pictures.
@@ -200,7 +199,7 @@ def compare_command(
 def convert_command(
     source: str = typer.Argument(..., help="Layout file (.yaml or macondo .txt), ruleset file or ruleset name."),
     output: str = typer.Option(..., "-o", "--output", help="Output file."),
-    to: Optional[str] = typer.Option(None, "--to", help="rows, coordinates or macondo "
+    to: str | None = typer.Option(None, "--to", help="rows, coordinates or macondo "
                                                         "(default: macondo for .txt, else rows)."),
 ) -> None:
     """Convert a layout between YAML row strings, YAML coordinates and macondo row strings (lossless).

@@ -46,8 +46,7 @@ import yaml
 
 from lexicon_tools.board.constraints import Constraints
 from lexicon_tools.board.geometry import centre_block
-from lexicon_tools.board.rowstrings import LEGEND_KINDS, MACONDO_LEGEND, SYMBOL_OF, YAML_LEGEND, format_rows, \
-    parse_rows
+from lexicon_tools.board.rowstrings import LEGEND_KINDS, MACONDO_LEGEND, SYMBOL_OF, YAML_LEGEND, format_rows, parse_rows
 from lexicon_tools.errors import InputFileError, LayoutError, Problem, UsageError
 from lexicon_tools.io.atomic import atomic_write_text
 from lexicon_tools.io.located_yaml import locate, read_yaml
@@ -57,10 +56,25 @@ DEFAULT_LEGEND = YAML_LEGEND
 FORMS = ("rows", "coordinates", "macondo")
 MACONDO_SUFFIXES = (".txt", ".macondo")
 _KNOWN_KEYS = {"name", "description", "rows", "legend", "start", "colours", "size", "premiums"}
-__all__ = ["DEFAULT_LEGEND", "SYMBOL_OF", "FORMS", "load_layout", "read_layout", "layout_from_data",
-           "layout_to_rows_data", "layout_to_coordinates_data", "dump_layout_yaml", "parse_macondo",
-           "format_macondo", "layout_text", "write_layout", "form_for_path", "LayoutSource", "open_layout_argument",
-           "check_layout_argument"]
+__all__ = [
+    "DEFAULT_LEGEND",
+    "FORMS",
+    "SYMBOL_OF",
+    "LayoutSource",
+    "check_layout_argument",
+    "dump_layout_yaml",
+    "form_for_path",
+    "format_macondo",
+    "layout_from_data",
+    "layout_text",
+    "layout_to_coordinates_data",
+    "layout_to_rows_data",
+    "load_layout",
+    "open_layout_argument",
+    "parse_macondo",
+    "read_layout",
+    "write_layout",
+]
 
 
 def load_layout(path: str | Path) -> Layout:
