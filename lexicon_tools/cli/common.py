@@ -7,6 +7,7 @@ import sys
 import typer
 from typer.core import TyperGroup
 
+from lexicon_tools.cli.light import use_stdlib_coercion
 from lexicon_tools.errors import LexiconToolsError
 
 
@@ -16,6 +17,16 @@ class ErrorHandlingGroup(TyperGroup):
     Installed on the root app, it wraps the whole invocation, including nested
     command groups, so a user mistake never shows a traceback.
     """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        use_stdlib_coercion(self.params)  # --version/--help without pydantic: keeps `check` fast
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        if option is not None:
+            use_stdlib_coercion([option])
+        return option
 
     def invoke(self, ctx):
         try:

@@ -1,0 +1,53 @@
+"""`lexicon-tools build`: dictionary sources -> a game lexicon (.lex) for a ruleset."""
+
+from pathlib import Path
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    app.command("build")(build_command)
+
+
+def build_command(
+    ruleset: str = typer.Option("wortspieler", "--ruleset", "-r",
+                                help="A bundled ruleset name or a ruleset YAML path."),
+    source: list[Path] = typer.Option([], "--source", "-s",
+                                      help="A dictionary file (repeatable). Default: the bundled noun corpus."),
+    fmt: list[str] = typer.Option([], "--format", "-f",
+                                  help="Format of the matching --source (wordlist, csv, tei, wiktionary, "
+                                       "mapping:FILE, auto). Repeat once per --source."),
+    output: Path | None = typer.Option(None, "--output", "-o",
+                                       help="The .lex file to write. Default: the ruleset's default lexicon path."),
+    date: str | None = typer.Option(None, "--date",
+                                    help="Build date recorded in the file (default: SOURCE_DATE_EPOCH, "
+                                         "else the newest input's modification time)."),
+    on_error: str = typer.Option("fail", "--on-error", help="Bad source records: fail or skip."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars and no summary."),
+) -> None:
+    """Build a lexicon: import -> filter (word policy) -> normalise -> build (KWG + verdict table).
+
+    With no options it builds the Wortspieler German lexicon from the bundled corpus,
+    offline, into the default lexicon path used by `check --ruleset wortspieler`.
+
+    Example: lexicon-tools build --ruleset smartfeud --source /usr/share/dict/ngerman --format wordlist
+    """
+    from lexicon_tools.errors import UsageError
+    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.pipeline import SourceSpec, build_lexicon
+    from lexicon_tools.resources import default_corpus, default_lexicon_path
+
+    if len(fmt) > max(len(source), 1):
+        raise UsageError(f"{len(fmt)} --format options for {len(source)} --source options",
+                         "Give one --format per --source, in the same order.")
+    if on_error not in ("fail", "skip"):
+        raise UsageError(f"--on-error {on_error!r} is not fail or skip", "Use --on-error fail or --on-error skip.")
+    rs = load_ruleset(ruleset)
+    paths = list(source) or [default_corpus()]
+    formats = list(fmt) + ["auto"] * (len(paths) - len(fmt))
+    specs = [SourceSpec(Path(p), f) for p, f in zip(paths, formats)]
+    target = output or default_lexicon_path(rs.name)
+    summary = build_lexicon(rs, specs, target, date=date, quiet=quiet, on_error=on_error)
+    if not quiet:
+        for line in summary.lines():
+            typer.echo(line)

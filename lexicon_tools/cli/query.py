@@ -1,0 +1,202 @@
+"""Lexicon queries at the table: check, judge, anagram, pattern, stats, export.
+
+`check` is the latency-critical path: this module imports only typer and the
+stdlib at the top, and `check`/`judge` load the lexicon with the stdlib-only
+reader (no numpy, yaml or pydantic), so a cold `lexicon-tools check WORD` costs
+little more than starting typer.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from lexicon_tools.cli.light import LightCommand
+
+LEXICON_HELP = "A .lex file (default: the lexicon built for --ruleset)."
+RULESET_HELP = "Use the default lexicon of this ruleset (name or YAML path; default wortspieler)."
+
+
+def register(app: typer.Typer) -> None:
+    for name, func in (("check", check_command), ("judge", judge_command)):
+        app.command(name, cls=LightCommand)(func)
+    for name, func in (("anagram", anagram_command), ("pattern", pattern_command), ("stats", stats_command),
+                       ("export", export_command)):
+        app.command(name)(func)
+
+
+def _load(lexicon: str | None, ruleset: str | None):
+    from lexicon_tools.io.lexfile import load_lexicon, resolve_lexicon_path
+
+    return load_lexicon(resolve_lexicon_path(lexicon, ruleset))
+
+
+def _render(result) -> str:
+    from lexicon_tools.lexicon.lexicon import describe_reason
+
+    mark = "✔" if result.valid else "✘"
+    text = f"{mark} {result.normalized or result.word}  {describe_reason(result.reason)} [{result.reason}]"
+    if result.suggestions:
+        text += f"; try: {', '.join(result.suggestions)}"
+    return text
+
+
+def check_command(
+    words: list[str] = typer.Argument(..., help="Words to check (any case; ß and accents are fine)."),
+    lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per word."),
+    suggestions: int = typer.Option(5, "--suggestions", help="How many suggestions for an illegal word."),
+) -> None:
+    """Check words: exit 0 if all are legal, 1 otherwise.
+
+    Example: lexicon-tools check --ruleset wortspieler Haus Häuser
+    """
+    lex = _load(lexicon, ruleset)
+    all_valid = True
+    for word in words:
+        result = lex.check(word, suggestions)
+        all_valid &= result.valid
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else _render(result))
+    raise typer.Exit(0 if all_valid else 1)
+
+
+def judge_command(
+    lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
+) -> None:
+    """Judge words interactively at the table (or from a pipe); quit with Ctrl-D or Ctrl-C.
+
+    Example: printf 'Haus\\nHäuser\\n' | lexicon-tools judge --ruleset wortspieler
+    """
+    lex = _load(lexicon, ruleset)
+    interactive = sys.stdin.isatty()
+    if interactive:
+        typer.echo(f"{lex.ruleset} lexicon, {lex.word_count:,} words. Type words; Ctrl-D quits.")
+    try:
+        while True:
+            if interactive:
+                try:
+                    line = input("word> ")
+                except EOFError:
+                    typer.echo()
+                    break
+            else:
+                line = sys.stdin.readline()
+                if not line:
+                    break
+            for word in line.split():
+                typer.echo(_render(lex.check(word)))
+    except KeyboardInterrupt:
+        typer.echo()
+
+
+def _print_capped(lines: list[str], limit: int, noun: str) -> None:
+    for line in lines[:limit]:
+        typer.echo(line)
+    if len(lines) > limit:
+        typer.echo(f"... {len(lines) - limit:,} more {noun} not shown ({len(lines):,} in all; "
+                   f"raise --limit to see them)", err=True)
+    elif not lines:
+        typer.echo(f"No {noun}.", err=True)
+
+
+def anagram_command(
+    letters: str = typer.Argument(..., help="The rack; '?' is a blank."),
+    min_length: int | None = typer.Option(None, "--min-length", "-m",
+                                          help="Shortest word to list (default: use every letter)."),
+    limit: int = typer.Option(100, "--limit", help="Show at most this many words."),
+    lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
+) -> None:
+    """List the words formed from LETTERS, longest first; blank letters are shown in lower case.
+
+    Example: lexicon-tools anagram 'SUAH?' --min-length 4
+    """
+    from lexicon_tools.lexicon.queries import anagrams, parse_rack
+
+    lex = _load(lexicon, ruleset)
+    counts, blanks = parse_rack(letters, lex.alphabet)
+    size = sum(counts) + blanks
+    found = anagrams(lex.kwg, counts, blanks, min_length=size if min_length is None else min_length)
+    _print_capped([m.render(lex.alphabet) for m in found], limit, "words")
+
+
+def pattern_command(
+    pattern: str = typer.Argument(..., help="Letters with '?' for one letter and '*' for any run."),
+    limit: int = typer.Option(100, "--limit", help="Show at most this many words."),
+    lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
+) -> None:
+    """List the words matching PATTERN in alphabetical order.
+
+    Example: lexicon-tools pattern 'H?US*'
+    """
+    from lexicon_tools.lexicon.queries import parse_pattern, pattern_matches
+
+    lex = _load(lexicon, ruleset)
+    found = pattern_matches(lex.kwg, parse_pattern(pattern, lex.alphabet))
+    _print_capped([lex.alphabet.decode(w) for w in found], limit, "words")
+
+
+def stats_command(
+    lexicon_file: str | None = typer.Argument(None, metavar="[LEXICON]", help="A .lex file."),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r",
+                                       help="Without LEXICON: its default lexicon. With LEXICON: compare "
+                                            "against this ruleset's tile bag instead of the recorded one."),
+    as_json: bool = typer.Option(False, "--json", help="Print the statistics as JSON."),
+) -> None:
+    """Word counts by length and letter frequencies against the tile distribution.
+
+    Example: lexicon-tools stats ~/.local/share/lexicon-tools/lexicons/wortspieler.lex
+    """
+    from lexicon_tools.lexicon.stats import lexicon_stats
+
+    lex = _load(lexicon_file, None if lexicon_file else ruleset)
+    bag = {letter: spec[0] for letter, spec in lex.meta.get("tiles", {}).items()}
+    if lexicon_file and ruleset:
+        from lexicon_tools.io.rulesets import load_ruleset
+
+        bag = {letter: count for letter, (count, _value) in load_ruleset(ruleset).tiles.letters.items()}
+    stats = lexicon_stats(lex.kwg, lex.alphabet, bag)
+    if as_json:
+        typer.echo(json.dumps(stats.to_dict(), ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"{lex.ruleset} lexicon: {stats.word_count:,} words")
+    typer.echo("length      words")
+    for length, count in stats.by_length.items():
+        typer.echo(f"{length:>6} {count:>10,}")
+    typer.echo("letter  lexicon%   bag   bag%   ratio  suggested")
+    for row in stats.letters:
+        ratio = f"{row.ratio:6.2f}" if row.bag_share else "     -"
+        typer.echo(f"{row.letter:<6} {row.lexicon_share * 100:8.2f}% {row.bag_count:>5} "
+                   f"{row.bag_share * 100:6.2f}% {ratio} {row.suggested_count:>9}")
+
+
+def export_command(
+    fmt: str = typer.Option(..., "--format", "-f", help="kwg (engine graph), kad (alphagram DAWG), "
+                                                        "txt (one word per line) or json (metadata)."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Output file (txt/json: default stdout)."),
+    lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
+) -> None:
+    """Export a lexicon for other tools: the KWG that wolges/Macondo/MAGPIE load, a KAD, words or metadata.
+
+    Example: lexicon-tools export --ruleset wortspieler --format kwg -o wortspieler.kwg
+    """
+    from lexicon_tools.errors import UsageError
+    from lexicon_tools.io.atomic import atomic_write_bytes
+    from lexicon_tools.lexicon.export import export_bytes
+
+    if fmt not in ("kwg", "kad", "txt", "json"):
+        raise UsageError(f"unknown export format {fmt!r}", "Use --format kwg, kad, txt or json.")
+    if fmt in ("kwg", "kad") and output is None:
+        raise UsageError(f"--format {fmt} writes binary data and needs --output FILE",
+                         f"Add e.g. -o lexicon.{fmt}.")
+    data = export_bytes(_load(lexicon, ruleset), fmt)
+    if output is None:
+        typer.echo(data.decode("utf-8"), nl=False)
+    else:
+        atomic_write_bytes(output, data)
+        typer.echo(f"Wrote {output} ({len(data):,} bytes).", err=True)

@@ -1,0 +1,193 @@
+"""The ``.lex`` lexicon container: one file holding everything the word check needs.
+
+Binary layout (all integers little-endian)::
+
+    offset size  field
+    0      8     magic  b"\\x89LXLEX\\r\\n"  (PNG-style: catches text-mode mangling)
+    8      2     format version (u16), currently 1
+    10     2     section count (u16)
+    12     4     CRC-32 (zlib) of the header (this field read as zero) and all bytes after it
+    16     8     payload length: file size - 32 (u64); detects truncation first
+    24     8     reserved, zero
+    32     16*n  section table: tag (4 ASCII bytes), reserved u32 (zero), length u64
+    ...          the sections in table order, each padded with zeros to 8 bytes
+
+Sections (all required, unknown tags are skipped so minor additions stay readable):
+
+* ``META``: UTF-8 JSON, keys sorted: ``ruleset``, ``alphabet`` (letters in tile
+  order, tile i = letters[i-1]), ``normalisation`` (``replacements`` as pairs,
+  ``strip_accents``), ``tiles`` (letter -> [count, value], ``blank_count``),
+  ``lengths``, ``word_count``, ``reasons`` (count per reason class),
+  ``provenance`` (``sources``: name, format, bytes, sha256; ``ruleset_sha256``;
+  ``date``; ``tool``) and ``kwg`` (node and state counts).
+* ``KWG_``: the KWG node array, exactly the bytes of a ``.kwg`` export
+  (see `lexicon_tools.lexicon.kwg`), 8-byte aligned.
+* ``VRDT``: the block-compressed verdict table (`lexicon_tools.lexicon.verdicts`).
+
+Loading memory-maps the file, checks magic, version, length and CRC, then wraps
+the sections without copying or rebuilding anything: the graph is a memoryview
+cast over the mapping. Any mismatch raises `LexiconFileError` naming the file, so a damaged file
+gives an error, never a wrong answer. CRC-32 (not a cryptographic hash) because
+it guards against accidental damage at ~2 GB/s, inside the cold-check budget.
+Only the stdlib is imported here: this is the `lexicon-tools check` path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+from lexicon_tools.errors import LexiconFileError
+
+MAGIC = b"\x89LXLEX\r\n"
+VERSION = 1
+_HEADER = struct.Struct("<8sHHIQ8x")
+_SECTION = struct.Struct("<4sIQ")
+HEADER_SIZE = _HEADER.size
+REQUIRED = (b"META", b"KWG_", b"VRDT")
+
+
+def encode_lexicon(meta: dict[str, Any], kwg_bytes: bytes, verdict_bytes: bytes) -> bytes:
+    """The complete file content; deterministic for equal inputs (reproducible builds)."""
+    meta_bytes = json.dumps(meta, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    sections = [(b"META", meta_bytes), (b"KWG_", kwg_bytes), (b"VRDT", verdict_bytes)]
+    table = b"".join(_SECTION.pack(tag, 0, len(data)) for tag, data in sections)
+    body = [table]
+    for _tag, data in sections:
+        body.append(data)
+        body.append(b"\0" * (-len(data) % 8))
+    payload = b"".join(body)
+    unsigned = _HEADER.pack(MAGIC, VERSION, len(sections), 0, len(payload))
+    header = _HEADER.pack(MAGIC, VERSION, len(sections), _checksum(unsigned, payload), len(payload))
+    return header + payload
+
+
+def _checksum(header: bytes | memoryview, payload: bytes | memoryview) -> int:
+    """CRC-32 of the header (its CRC field counted as zero) and then the payload."""
+    return zlib.crc32(payload, zlib.crc32(bytes(header[:12]) + b"\0\0\0\0" + bytes(header[16:HEADER_SIZE])))
+
+
+def write_lexicon(path: str | os.PathLike, meta: dict[str, Any], kwg_bytes: bytes, verdict_bytes: bytes) -> int:
+    """Write atomically; returns the file size."""
+    from lexicon_tools.io.atomic import atomic_write_bytes
+
+    data = encode_lexicon(meta, kwg_bytes, verdict_bytes)
+    atomic_write_bytes(path, data)
+    return len(data)
+
+
+def read_sections(path: str | os.PathLike) -> dict[bytes, memoryview]:
+    """Read and verify a ``.lex`` file; returns its sections by tag."""
+    target = Path(path)
+    try:
+        data = _map(target)
+    except FileNotFoundError:
+        raise LexiconFileError(f"lexicon file {target} does not exist") from None
+    except OSError as exc:
+        raise LexiconFileError(f"cannot read lexicon file {target}: {exc.strerror}") from None
+    return parse_sections(data, str(target))
+
+
+def _map(path: Path):
+    """The file's bytes: a read-only memory map (no copy; pages load as the CRC reads them).
+
+    A lexicon is only ever replaced atomically (a new inode), never rewritten in
+    place, so a live mapping keeps seeing the complete old file.
+    """
+    import mmap
+
+    with open(path, "rb") as handle:
+        try:
+            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        except (ValueError, OSError):  # empty file, or a file system without mmap
+            return handle.read()
+
+
+def parse_sections(data: bytes, name: str = "<bytes>") -> dict[bytes, memoryview]:
+    if len(data) < HEADER_SIZE:
+        raise _bad(name, f"it is truncated ({len(data)} bytes, shorter than the {HEADER_SIZE}-byte header)")
+    magic, version, count, crc, length = _HEADER.unpack_from(data, 0)
+    if magic != MAGIC:
+        raise _bad(name, "it is not a lexicon-tools lexicon (wrong magic number)",
+                   "Give a .lex file written by `lexicon-tools build`; a .kwg export is only a word graph.")
+    if version != VERSION:
+        raise _bad(name, f"it has format version {version}; this lexicon-tools reads version {VERSION}")
+    if len(data) - HEADER_SIZE != length:
+        state = "truncated" if len(data) - HEADER_SIZE < length else "followed by extra bytes"
+        raise _bad(name, f"it is {state} ({len(data):,} bytes, the header says {length + HEADER_SIZE:,})")
+    view = memoryview(data)[HEADER_SIZE:]
+    if _checksum(memoryview(data)[:HEADER_SIZE], view) != crc:
+        raise _bad(name, "its checksum does not match: the file is corrupted")
+    sections: dict[bytes, memoryview] = {}
+    pos = _SECTION.size * count
+    for i in range(count):
+        tag, _reserved, size = _SECTION.unpack_from(view, i * _SECTION.size)
+        if pos + size > len(view):
+            raise _bad(name, f"section {tag!r} runs past the end of the file")
+        sections[tag] = view[pos:pos + size]
+        pos += size + (-size % 8)
+    missing = [t.decode() for t in REQUIRED if t not in sections]
+    if missing:
+        raise _bad(name, f"it lacks the section(s) {', '.join(missing)}")
+    return sections
+
+
+def load_lexicon(path: str | os.PathLike):
+    """Load a ``.lex`` file as a `Lexicon` (stdlib only: the check path)."""
+    from lexicon_tools.lexicon.kwg import Kwg
+    from lexicon_tools.lexicon.lexicon import Lexicon
+    from lexicon_tools.lexicon.verdicts import VerdictTable
+
+    name = str(path)
+    sections = read_sections(path)
+    meta = _parse_meta(sections[b"META"], name)
+    try:
+        return Lexicon(meta, Kwg(sections[b"KWG_"]), VerdictTable(sections[b"VRDT"]))
+    except LexiconFileError as exc:
+        raise _bad(name, exc.message) from None
+
+
+def read_meta(path: str | os.PathLike) -> dict[str, Any]:
+    return _parse_meta(read_sections(path)[b"META"], str(path))
+
+
+def _parse_meta(raw: memoryview, name: str) -> dict[str, Any]:
+    try:
+        meta = json.loads(bytes(raw).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _bad(name, f"its metadata is not valid JSON ({exc})") from None
+    letters = meta.get("alphabet") if isinstance(meta, dict) else None
+    if not isinstance(letters, list) or not letters or not all(isinstance(x, str) for x in letters):
+        raise _bad(name, "its metadata has no alphabet")
+    return meta
+
+
+def resolve_lexicon_path(lexicon: str | None, ruleset: str | None, default_ruleset: str = "wortspieler") -> Path:
+    """The file for ``--lexicon FILE`` or ``--ruleset NAME`` (the default lexicon of a ruleset).
+
+    A ruleset given as a YAML path maps to the default lexicon of its file stem, so
+    this never parses YAML (the check path stays light).
+    """
+    from lexicon_tools.errors import UsageError
+    from lexicon_tools.resources import default_lexicon_path
+
+    if lexicon and ruleset:
+        raise UsageError("give either --lexicon or --ruleset, not both",
+                         "--lexicon names a .lex file; --ruleset finds the lexicon built for that ruleset.")
+    if lexicon:
+        return Path(lexicon)
+    name = Path(ruleset).stem if ruleset else default_ruleset
+    path = default_lexicon_path(name)
+    if not path.is_file():
+        raise LexiconFileError(
+            f"no lexicon has been built for ruleset {name!r} (expected {path})",
+            f"Build it with `lexicon-tools build --ruleset {ruleset or name}`, or pass --lexicon FILE.")
+    return path
+
+
+def _bad(name: str, what: str, hint: str | None = None) -> LexiconFileError:
+    return LexiconFileError(f"cannot load lexicon {name}: {what}", hint)

@@ -1,0 +1,86 @@
+"""From policy verdicts to lexicon content: one decision per normalised word.
+
+Several entries can share a normalised spelling (HAUS as noun and as a verb
+form; STRASSE from Straße and Strasse). `word_verdict` decides each word (any
+accept wins, otherwise the most telling rejection); the decision becomes a row
+of the verdict table, and accepted words become tile strings for the graph. A
+word the policy accepts but that has no tiles is recorded as ``not-tileable``
+rather than silently dropped, so the check can explain it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from lexicon_tools.lexicon.verdicts import VerdictRecord
+from lexicon_tools.model.alphabet import Alphabet
+from lexicon_tools.model.verdict import Verdict, word_verdict
+
+NOT_TILEABLE = "not-tileable"
+
+
+def reason_class(reason: str) -> str:
+    """The reason without a trailing word argument: inflected-form:plural-of:HAUS -> inflected-form:plural-of."""
+    head, sep, last = reason.rpartition(":")
+    if sep and last and last == last.upper() and any(ch.isalpha() for ch in last):
+        return head
+    return reason
+
+
+@dataclass
+class Assembly:
+    records: list[VerdictRecord] = field(default_factory=list)
+    tiles: list[bytes] = field(default_factory=list)  # accepted words, tile-encoded
+    entries: int = 0
+    accepted: Counter = field(default_factory=Counter)  # reason class -> words
+    rejected: Counter = field(default_factory=Counter)
+
+    @property
+    def words_in(self) -> int:
+        return len(self.records)
+
+    @property
+    def words_out(self) -> int:
+        return len(self.tiles)
+
+
+def decide_words(verdicts: Iterable[Verdict]) -> tuple[dict[str, Verdict], int]:
+    """The deciding verdict per normalised word, and the number of verdicts seen."""
+    best: dict[str, Verdict] = {}
+    seen = 0
+    for verdict in verdicts:
+        seen += 1
+        current = best.get(verdict.normalized)
+        best[verdict.normalized] = verdict if current is None else word_verdict((current, verdict))
+    return best, seen
+
+
+def assemble(decided: dict[str, Verdict], alphabet: Alphabet, entries: int = 0) -> Assembly:
+    out = Assembly(entries=entries)
+    for word in sorted(decided):
+        verdict = decided[word]
+        valid, reason = verdict.valid, verdict.reason
+        if valid and not alphabet.is_tileable(word):
+            valid, reason = False, NOT_TILEABLE
+        out.records.append(VerdictRecord(word, valid, reason, _lemma(verdict, word, alphabet)))
+        (out.accepted if valid else out.rejected)[reason_class(reason)] += 1
+        if valid:
+            out.tiles.append(alphabet.encode(word))
+    return out
+
+
+def _lemma(verdict: Verdict, word: str, alphabet: Alphabet) -> str:
+    lemma = verdict.entry.lemma
+    if not lemma:
+        return ""
+    normalized = alphabet.normalize(lemma)
+    return "" if normalized == word else normalized
+
+
+def iter_counted(items: Iterable, bar) -> Iterator:
+    """Pass items through, advancing a progress bar."""
+    for item in items:
+        bar.advance()
+        yield item

@@ -1,0 +1,195 @@
+"""A loaded game lexicon: the word graph, the verdict table and how to normalise input.
+
+`Lexicon.check` answers the table-side question "is this word legal, and why
+(not)?": normalise the input the way the ruleset does, walk the DAWG (the
+authoritative yes/no), look the word up in the verdict table for the reason and
+the lemma, and for an illegal word suggest the lemma plus the closest legal words
+(rapidfuzz). Everything here is stdlib-only except the optional batch path
+(`check_many` uses the compiled walker) and the suggestions (rapidfuzz, C code,
+imported only when a word is illegal).
+
+Normalisation has a fast path: a word made only of tile letters (either case)
+is translated to tile numbers with one `str.translate`; anything else (ß,
+accents, replacements, stray characters) goes through `Alphabet.normalize`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexicon_tools.lexicon.kwg import Kwg
+from lexicon_tools.lexicon.verdicts import VerdictRecord, VerdictTable
+from lexicon_tools.model.alphabet import Alphabet
+
+UNKNOWN = "not-in-lexicon"
+NOT_TILEABLE = "not-tileable"
+
+_DESCRIPTIONS = {
+    "nom-sg": "noun in the nominative singular",
+    "plurale-tantum": "plural-only noun (plurale tantum)",
+    "lexicalized-plural": "lexicalised plural",
+    "lexicalized-diminutive": "lexicalised diminutive",
+    "all-forms": "a listed word form",
+    "proper-noun": "proper noun",
+    "not-a-noun": "not a noun",
+    "abbreviation": "abbreviation",
+    "length": "length outside the allowed range",
+    NOT_TILEABLE: "contains characters that are not tiles",
+    UNKNOWN: "not in the dictionary sources",
+}
+
+
+def describe_reason(reason: str) -> str:
+    """A short English explanation of a reason code (unknown codes are returned as they are)."""
+    if reason in _DESCRIPTIONS:
+        return _DESCRIPTIONS[reason]
+    head, _, rest = reason.partition(":")
+    if head == "inflected-form":
+        kind, _, lemma = rest.partition(":")
+        kind = kind.replace("-of", " of").replace("-", " ")
+        return f"inflected form ({kind} {lemma})".replace("  ", " ") if lemma else "inflected form"
+    if head == "diminutive-of":
+        return f"diminutive of {rest}"
+    if head == "register":
+        return f"register: {rest}"
+    if head == "domain":
+        return f"domain: {rest}"
+    return reason
+
+
+@dataclass
+class CheckResult:
+    word: str
+    normalized: str
+    valid: bool
+    reason: str
+    lemma: str = ""
+    suggestions: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"word": self.word, "normalized": self.normalized, "valid": self.valid,
+                                "reason": self.reason}
+        if not self.valid:
+            data["suggestions"] = list(self.suggestions)
+        return data
+
+
+class Lexicon:
+    """Queries over one built lexicon (see `lexicon_tools.io.lexfile` for the file)."""
+
+    def __init__(self, meta: dict[str, Any], kwg: Kwg, verdicts: VerdictTable):
+        self.meta = meta
+        self.kwg = kwg
+        self.verdicts = verdicts
+        norm = meta.get("normalisation", {})
+        self.alphabet = Alphabet(
+            letters=tuple(meta["alphabet"]),
+            replacements=tuple((a, b) for a, b in norm.get("replacements", [])),
+            strip_accents=bool(norm.get("strip_accents", True)),
+        )
+        self._fast_chars, self._to_tiles, self._to_upper = _fast_tables(self.alphabet)
+        self._legal: list[str] | None = None
+
+    @property
+    def ruleset(self) -> str:
+        return self.meta.get("ruleset", "")
+
+    @property
+    def word_count(self) -> int:
+        return int(self.meta.get("word_count", 0))
+
+    # ------------------------------------------------------- normalising ---
+    def normalize(self, word: str) -> str:
+        if word and not word.strip(self._fast_chars):
+            return word.translate(self._to_upper)
+        return self.alphabet.normalize(word)
+
+    def encode(self, word: str) -> bytes | None:
+        """Tile numbers of a raw word, or None when it is not tileable."""
+        if word and not word.strip(self._fast_chars):
+            return word.translate(self._to_tiles).encode("latin-1")
+        normalized = self.alphabet.normalize(word)
+        if not self.alphabet.is_tileable(normalized):
+            return None
+        return self.alphabet.encode(normalized)
+
+    # ---------------------------------------------------------- checking ---
+    def is_valid(self, word: str) -> bool:
+        tiles = self.encode(word)
+        return tiles is not None and self.kwg.contains(tiles)
+
+    def check(self, word: str, suggestions: int = 5) -> CheckResult:
+        normalized = self.normalize(word)
+        tileable = self.alphabet.is_tileable(normalized)
+        valid = tileable and self.kwg.contains(self.alphabet.encode(normalized))
+        record = self.verdicts.lookup(normalized)
+        if record is not None and record.valid == valid:
+            reason, lemma = record.reason, record.lemma
+        elif record is not None and not valid:  # listed as valid but not tileable / not in the graph
+            reason, lemma = (NOT_TILEABLE if not tileable else UNKNOWN), record.lemma
+        else:
+            reason, lemma = ("listed" if valid else (NOT_TILEABLE if not tileable else UNKNOWN)), ""
+        result = CheckResult(word, normalized, valid, reason, lemma)
+        if not valid and suggestions > 0:
+            result.suggestions = self.suggest(normalized, lemma, suggestions)
+        return result
+
+    def check_many(self, words: Sequence[str]) -> list[bool]:
+        """Batch validity (compiled graph walk): one bool per word, in order."""
+        from lexicon_tools.lexicon.builder import contains_many
+
+        encoded = [self.encode(w) for w in words]
+        usable = [t if t else b"" for t in encoded]
+        return contains_many(self.kwg.nodes, usable).tolist()
+
+    def explain(self, normalized: str) -> VerdictRecord | None:
+        return self.verdicts.lookup(normalized)
+
+    # ------------------------------------------------------- suggestions ---
+    def legal_words(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self.verdicts.legal_words() if len(self.verdicts) else [
+                self.alphabet.decode(w) for w in self.kwg.words()]
+        return self._legal
+
+    def suggest(self, normalized: str, lemma: str = "", limit: int = 5) -> list[str]:
+        """The lemma (when legal) first, then the closest legal words by edit similarity."""
+        from rapidfuzz import fuzz, process
+
+        out: list[str] = []
+        if lemma and lemma != normalized and self.is_valid(lemma):
+            out.append(lemma)
+        if normalized:
+            matches = process.extract(normalized, self.legal_words(), scorer=fuzz.ratio,
+                                      limit=limit + len(out), score_cutoff=50)
+            for match, _score, _index in matches:
+                if match not in out and match != normalized:
+                    out.append(match)
+        return out[:limit]
+
+
+def _fast_tables(alphabet: Alphabet) -> tuple[str, dict[int, str], dict[int, str]]:
+    """Characters safe for the fast path, and their tile / upper-case translations."""
+    replaced = {old for old, _new in alphabet.replacements}
+    chars: list[str] = []
+    to_tiles: dict[int, str] = {}
+    to_upper: dict[int, str] = {}
+    for number, letter in enumerate(alphabet.letters, start=1):
+        if len(letter) != 1 or number > 255:
+            continue
+        for variant in {letter, letter.lower()}:
+            if len(variant) == 1 and variant.upper() == letter and variant not in replaced:
+                chars.append(variant)
+                to_tiles[ord(variant)] = chr(number)
+                to_upper[ord(variant)] = letter
+    return "".join(chars), to_tiles, to_upper
+
+
+def lexicon_summary(lexicon: Lexicon) -> dict[str, Any]:
+    """The metadata shown by `export --format json` (no word data)."""
+    meta = dict(lexicon.meta)
+    meta["kwg_nodes"] = len(lexicon.kwg)
+    meta["verdict_entries"] = len(lexicon.verdicts)
+    return meta
