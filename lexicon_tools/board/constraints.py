@@ -5,7 +5,8 @@ the same `Constraints`, so both read this one definition.
 
 Text forms (used by the CLI, parsed here so the library and the CLI agree):
 
-* counts: ``TW=8,DW=12,TL=16,DL=20`` (kinds in any order, missing kinds are 0);
+* counts: ``TW=8,DW=12,TL=16,DL=20`` (kinds in any order; validation checks the kinds
+  given, generation makes missing kinds 0);
 * minimum distances from the start: ``TW=5,DW=3`` per kind, or one number for every
   kind (``3``). Distance is in rings (Chebyshev distance, see `geometry`);
 * size: ``16`` (square) or ``15x16`` (rows x cols).
@@ -60,19 +61,18 @@ def _whole(value: str, what: str, text: str, example: str) -> int:
 
 
 def parse_counts(text: str) -> dict[str, int]:
-    """'TW=8,DW=12' -> {'TW': 8, 'DW': 12, 'TL': 0, 'DL': 0}."""
+    """'TW=8,DW=12' -> {'TW': 8, 'DW': 12}: only the kinds given (validation checks just
+    those; generation treats missing kinds as 0)."""
     example = "TW=8,DW=12,TL=16,DL=20"
-    counts = dict.fromkeys(PREMIUM_KINDS, 0)
-    seen = set()
+    counts: dict[str, int] = {}
     for kind, value in _pairs(text, "counts", example):
         if kind not in PREMIUM_KINDS:
             raise UsageError(f"counts {text!r}: unknown premium kind {kind!r}",
                              f"Use the kinds {', '.join(PREMIUM_KINDS)}, e.g. {example}.")
-        if kind in seen:
+        if kind in counts:
             raise UsageError(f"counts {text!r}: {kind} is given twice", f"Give each kind once, e.g. {example}.")
-        seen.add(kind)
         counts[kind] = _whole(value, "counts", text, example)
-    if not seen:
+    if not counts:
         raise UsageError(f"counts {text!r} names no premium kind", f"Write it like {example}.")
     return counts
 

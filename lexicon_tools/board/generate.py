@@ -7,7 +7,7 @@ distance from the start. The method has three steps:
 
 1. **Feasibility (exact, before any placement).** The board is split into the
    symmetry class's orbits (`symmetry.orbits`); orbits touching a start square are
-   removed. `plan.check_request` decides by orbit-size arithmetic whether the counts
+   removed (unless premiums may sit on start squares). `plan.check_request` decides by orbit-size arithmetic whether the counts
    can be built from whole orbits, and raises a `LayoutError` that names the
    failing kind and the orbit sizes on offer if not (300 premiums on 16x16, TW=6
    under d4, ...). Nothing is ever retried, so nothing can hang.
@@ -28,13 +28,21 @@ distance from the start. The method has three steps:
 
    The pick is uniform among the orbits costing at most the cheapest plus 30 per
    square (the restricted candidate list), using `random.Random(seed)`: the same
-   seed gives the same board, different seeds different boards. Costs are kept as
-   integer arrays updated incrementally with precomputed interaction kernels
-   (numpy), so one 56-premium board costs about a millisecond.
+   seed gives the same board, different seeds different boards. Costs live in a
+   (kind x square) integer "pressure" array; placing a premium adds one slice of a
+   precomputed interaction tensor (what a kind-a premium on square p costs a
+   kind-b premium on square q), so each step is one gather and one add (numpy) and
+   a 56-premium board takes about a millisecond.
 
 Because every kind only ever takes orbits that the feasibility plan reserved for
 it, the construction cannot run out of room, and the result passes
 `validate_layout(layout, generation_constraints(...))` by construction.
+
+Why this method: rejection sampling (place at random, retry until the board
+passes) can run forever on tight requests and has no notion of spread; local
+search (e.g. simulated annealing) spreads well but costs orders of magnitude more
+per board. A one-pass randomised greedy over orbits gives symmetry, exact counts,
+spread and variety with a fixed amount of work per board.
 """
 
 from __future__ import annotations

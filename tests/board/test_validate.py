@@ -116,7 +116,7 @@ def test_random_board_option_that_cannot_exist_is_a_problem(tmp_path):
 
 @pytest.mark.parametrize("text,expected", [
     ("TW=8,DW=12,TL=16,DL=20", {"TW": 8, "DW": 12, "TL": 16, "DL": 20}),
-    ("dl=4, tw=2", {"TW": 2, "DW": 0, "TL": 0, "DL": 4}),
+    ("dl=4, tw=2", {"TW": 2, "DL": 4}),
 ])
 def test_parse_counts(text, expected):
     assert parse_counts(text) == expected
