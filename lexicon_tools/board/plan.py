@@ -193,25 +193,41 @@ def check_request(inv: Inventory, total: int, counts: Mapping[str, int],
 
 
 def default_counts(inv: Inventory, total: int, min_distance: Mapping[str, int]) -> dict[str, int]:
-    """The feasible split of `total` nearest to Wordfeud's proportions."""
+    """The feasible split of `total` nearest to Wordfeud's proportions.
+
+    Candidates per kind are the counts near its proportional target that its own
+    orbits can make; the combinations are tried in order of squared deviation.
+    """
     if total > inv.free_squares():
         check_request(inv, total, {"DL": total}, {})  # raises the "do not fit" error
+    if not _makeable(inv, total, min(min_distance.get(k, 0) for k in KIND_ORDER)):
+        raise _unsplittable(inv, total)
     scale = sum(DEFAULT_RATIO.values())
     targets = {k: total * DEFAULT_RATIO[k] / scale for k in KIND_ORDER}
     width = max(inv.size_kinds, default=1) * 2
-    ranges = [range(max(0, math.floor(targets[k]) - width), min(total, math.ceil(targets[k]) + width) + 1)
-              for k in KIND_ORDER[:3]]
+    candidates = [[n for n in range(max(0, math.floor(targets[k]) - width), min(total, math.ceil(targets[k]) + width) + 1)
+                   if _makeable(inv, n, min_distance.get(k, 0))] for k in KIND_ORDER[:3]]
     splits = []
-    for tw, dw, tl in itertools.product(*ranges):
+    for tw, dw, tl in itertools.product(*candidates):
         dl = total - tw - dw - tl
-        if dl >= 0:
+        if dl >= 0 and _makeable(inv, dl, min_distance.get("DL", 0)):
             split = dict(zip(KIND_ORDER, (tw, dw, tl, dl)))
             splits.append((sum((split[k] - targets[k]) ** 2 for k in KIND_ORDER), (tw, dw, tl, dl), split))
     for _dev, _key, split in sorted(splits, key=lambda item: item[:2]):
         if choose_orbit_sizes(inv, split, min_distance) is not None:
             return split
-    raise LayoutError(f"{total} premiums cannot be split into TW, DW, TL and DL on a {inv.rows}x{inv.cols} "
-                      f"board with {inv.symmetry} symmetry: {inv.describe()}", HINT)
+    raise _unsplittable(inv, total)
+
+
+def _makeable(inv: Inventory, count: int, min_ring: int) -> bool:
+    """Whether `count` squares can be covered by whole free orbits at least `min_ring` out."""
+    sizes = inv.size_kinds
+    return bool(decompositions(count, sizes, tuple(inv.capacity(s, min_ring) for s in sizes)))
+
+
+def _unsplittable(inv: Inventory, total: int) -> LayoutError:
+    return LayoutError(f"{total} premiums cannot be split into TW, DW, TL and DL on a {inv.rows}x{inv.cols} "
+                       f"board with {inv.symmetry} symmetry: {inv.describe()}", HINT)
 
 
 def format_counts(counts: Mapping[str, int]) -> str:
