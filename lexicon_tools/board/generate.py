@@ -7,10 +7,11 @@ distance from the start. The method has three steps:
 
 1. **Feasibility (exact, before any placement).** The board is split into the
    symmetry class's orbits (`symmetry.orbits`); orbits touching a start square are
-   removed (unless premiums may sit on start squares). `plan.check_request` decides by orbit-size arithmetic whether the counts
-   can be built from whole orbits, and raises a `LayoutError` that names the
-   failing kind and the orbit sizes on offer if not (300 premiums on 16x16, TW=6
-   under d4, ...). Nothing is ever retried, so nothing can hang.
+   removed (unless premiums may sit on start squares). `plan.check_request`
+   decides by orbit-size arithmetic whether the counts can be built from whole
+   orbits, and raises a `LayoutError` that names the failing kind and the orbit
+   sizes on offer if not (300 premiums on 16x16, TW=6 under d4, ...). Nothing is
+   ever retried, so nothing can hang.
 2. **Orbit sizes per kind.** `plan.choose_orbit_sizes` fixes how many orbits of
    each size every kind gets (e.g. DW=12 under d4 on 16x16: one 8-orbit and one
    diagonal 4-orbit), preferring proportional use of each size.

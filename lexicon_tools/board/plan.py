@@ -205,8 +205,9 @@ def default_counts(inv: Inventory, total: int, min_distance: Mapping[str, int]) 
     scale = sum(DEFAULT_RATIO.values())
     targets = {k: total * DEFAULT_RATIO[k] / scale for k in KIND_ORDER}
     width = max(inv.size_kinds, default=1) * 2
-    candidates = [[n for n in range(max(0, math.floor(targets[k]) - width), min(total, math.ceil(targets[k]) + width) + 1)
-                   if _makeable(inv, n, min_distance.get(k, 0))] for k in KIND_ORDER[:3]]
+    near = {k: range(max(0, math.floor(targets[k]) - width), min(total, math.ceil(targets[k]) + width) + 1)
+            for k in KIND_ORDER}
+    candidates = [[n for n in near[k] if _makeable(inv, n, min_distance.get(k, 0))] for k in KIND_ORDER[:3]]
     splits = []
     for tw, dw, tl in itertools.product(*candidates):
         dl = total - tw - dw - tl

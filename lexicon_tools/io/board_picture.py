@@ -149,11 +149,16 @@ def render_png(layout: Layout, dpi: int = 300, geometry: PictureGeometry | None 
 
     g = geometry or PictureGeometry(layout.rows, layout.cols)
     scale = dpi / 25.4
-    px = lambda v: round(v * scale)
+
+    def px(mm: float) -> int:
+        return round(mm * scale)
+
+    def font(size_mm: float):
+        return ImageFont.load_default(size=max(6, px(size_mm)))
+
     colours = kind_colours(layout.colours)
     image = Image.new("RGB", (px(g.width), px(g.height)), (255, 255, 255))
     draw = ImageDraw.Draw(image)
-    font = lambda size_mm: ImageFont.load_default(size=max(6, px(size_mm)))
     draw.text((px(g.width / 2), px(g.title * 0.55)), _title(layout), fill=INK, font=font(4.2), anchor="mm")
     label_font, coord_font = font(g.cell * 0.36), font(3.6)
     for r in range(layout.rows):
