@@ -24,7 +24,9 @@ Why numba: the pure-Python version of this exact code (run with
 ``NUMBA_DISABLE_JIT=1``) manages about a hundred positions per second on a
 300k-word lexicon; compiled it is one to two orders of magnitude faster, while
 staying one readable Python source. ``cache=True`` stores the machine code, so
-only the first run on a machine pays the compile time.
+only the first run on a machine pays the compile time. The walk keeps an explicit
+stack of frames instead of recursing, because numba cannot reload recursive
+functions from its cache (the process crashes).
 
 Output: one row per move in ``meta`` — direction (0 across, 1 down), line
 (row, or column for down), first square of the main word along the line, word
@@ -43,8 +45,8 @@ ACCEPT = 0x800000
 ALL_LETTERS = np.uint64(0xFFFFFFFFFFFFFFFE)
 META_COLS = 6
 
-# ctx slots (an int64 array, so the recursion passes one array instead of ten scalars)
-C_ANCHOR, C_LIMIT, C_LEN, C_DIR, C_LINE, C_FIRST, C_MIN_STARTS, C_MUST, C_MIN_PLACED, C_COUNT = range(10)
+# ctx slots (an int64 array, so the walk passes one array instead of ten scalars)
+C_ANCHOR, C_LIMIT, C_LEN, C_DIR, C_LINE, C_FIRST, C_MIN_STARTS, C_MUST, C_MIN_PLACED, C_COUNT, C_RACK = range(11)
 
 
 @njit(cache=True)
@@ -166,79 +168,156 @@ def _record(ctx, strip, row, leftmost, rightmost, n, score, frag, out_meta, out_
         out_tiles[i, pos - leftmost] = strip[pos]
 
 
+# frame fields of the explicit walk stack
+F_POS, F_ARC, F_LEFT, F_LEFTMOST, F_N, F_MSUM, F_WMUL, F_XSUM, F_STARTS, F_REQ, F_STAGE, F_PLACED = range(12)
+FRAME = 12
+
+
 @njit(cache=True)
-def _expand(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles,
-            pos, plist, left, leftmost, n, msum, wmul, xsum, starts, req):
-    """Try every arc of the list `plist` on square `pos` (board tile, rack tile or blank)."""
-    if plist == 0:
-        return
-    existing = row[0, pos]
-    must = ctx[C_MUST]
-    p = plist
+def _push(stack, sp, pos, arcs, left, leftmost, n, msum, wmul, xsum, starts, req):
+    stack[sp, F_POS] = pos
+    stack[sp, F_ARC] = arcs
+    stack[sp, F_LEFT] = left
+    stack[sp, F_LEFTMOST] = leftmost
+    stack[sp, F_N] = n
+    stack[sp, F_MSUM] = msum
+    stack[sp, F_WMUL] = wmul
+    stack[sp, F_XSUM] = xsum
+    stack[sp, F_STARTS] = starts
+    stack[sp, F_REQ] = req
+    stack[sp, F_STAGE] = 0
+    stack[sp, F_PLACED] = -1
+    return sp + 1
+
+
+@njit(cache=True)
+def _letters_in(rack):
+    """Bit mask of the natural letters on a rack."""
+    bits = np.uint64(0)
+    for t in range(1, rack.shape[0]):
+        if rack[t] > 0:
+            bits |= np.uint64(1) << np.uint64(t)
+    return bits
+
+
+@njit(cache=True)
+def _next_choice(nodes, stack, f, allowed, rack):
+    """Advance frame `f` to its next (arc, natural|blank) choice on an empty square; -1 when done.
+
+    `allowed` is the square's cross-check mask restricted to the letters the rack can
+    place. Returns the arc's node index and stores in F_STAGE which variant comes next
+    (1: the blank for the same letter, 2: the next arc).
+    """
+    p = stack[f, F_ARC]
     while True:
         node = nodes[p]
         t = node >> 24
-        if t != 0:
-            if existing != 0:
-                letter = existing & 0x7F
-                if t == letter:
-                    v = (bvalues[t] if existing & 0x80 else values[t]) * row[1, pos]
-                    _visit(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles,
-                           pos, node, left, leftmost, n, msum + v, wmul * row[2, pos], xsum, starts, req)
-                    return
-                if t > letter:
-                    return
-            elif (masks[pos] >> np.uint64(t)) & np.uint64(1):
-                lm, wm, cs, xm = row[1, pos], row[2, pos], row[3, pos], row[5, pos]
-                for blank in range(2):
-                    tile = 0 if blank else t
-                    if rack[tile] <= 0:
-                        continue
-                    rack[tile] -= 1
-                    strip[pos] = (t | 0x80) if blank else t
-                    ls = (bvalues[t] if blank else values[t]) * lm
-                    nx = xsum + (cs + ls) * wm * xm if cs >= 0 else xsum
-                    hit = 1 if (must == tile) else 0
-                    _visit(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles,
-                           pos, node, left, leftmost, n + 1, msum + ls, wmul * wm, nx, starts + row[4, pos],
-                           req + hit)
-                    rack[tile] += 1
-                strip[pos] = 0
+        stage = stack[f, F_STAGE]
+        if t != 0 and (allowed >> np.uint64(t)) & np.uint64(1):
+            if stage == 0:
+                stack[f, F_STAGE] = 1
+                if rack[t] > 0:
+                    stack[f, F_ARC] = p
+                    stack[f, F_PLACED] = t
+                    return p
+                stage = 1
+            if stage == 1:
+                stack[f, F_STAGE] = 2
+                if rack[0] > 0:
+                    stack[f, F_ARC] = p
+                    stack[f, F_PLACED] = 0
+                    return p
+        stack[f, F_STAGE] = 0
         if node & LAST:
-            return
+            stack[f, F_ARC] = 0
+            return -1
         p += 1
 
 
 @njit(cache=True)
-def _visit(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles,
-           pos, node, left, leftmost, n, msum, wmul, xsum, starts, req):
-    """Square `pos` is filled via the arc `node`: record a word if one ends here, then go on."""
-    anchor, length = ctx[C_ANCHOR], ctx[C_LEN]
-    ok = (ctx[C_MUST] < 0 or req > 0) and (ctx[C_FIRST] == 0 or starts >= ctx[C_MIN_STARTS])
-    children = node & CHILD
-    if left:
-        leftmost = pos
-        left_free = pos == 0 or row[0, pos - 1] == 0
-        right_free = anchor == length - 1 or row[0, anchor + 1] == 0
-        if ok and (node & ACCEPT) and left_free and right_free:
-            _record(ctx, strip, row, pos, anchor, n, msum * wmul + xsum + bingo[n], frag, out_meta, out_tiles)
-        if children == 0:
-            return
-        if pos > 0 and (row[0, pos - 1] != 0 or pos - 1 > ctx[C_LIMIT]):
-            _expand(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles,
-                    pos - 1, children, True, leftmost, n, msum, wmul, xsum, starts, req)
-        if left_free and anchor + 1 < length:
-            sep = _child_of(nodes, children, 0)
-            if sep >= 0:
-                _expand(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles,
-                        anchor + 1, nodes[sep] & CHILD, False, leftmost, n, msum, wmul, xsum, starts, req)
-    else:
-        right_free = pos == length - 1 or row[0, pos + 1] == 0
-        if ok and (node & ACCEPT) and right_free:
-            _record(ctx, strip, row, leftmost, pos, n, msum * wmul + xsum + bingo[n], frag, out_meta, out_tiles)
-        if children != 0 and pos + 1 < length:
-            _expand(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles,
-                    pos + 1, children, False, leftmost, n, msum, wmul, xsum, starts, req)
+def _walk(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles, stack, groot):
+    """Depth-first GADDAG walk from the anchor ctx[C_ANCHOR], without recursion.
+
+    Each stack frame is one square with a cursor over the arcs still to try there;
+    choosing an arc applies its tile (rack, strip, running score), records a word if
+    one ends here, and pushes the frames for the squares that may follow: further
+    left, and (after the separator) right of the anchor.
+    """
+    anchor, length, limit, must = ctx[C_ANCHOR], ctx[C_LEN], ctx[C_LIMIT], ctx[C_MUST]
+    letters = _letters_in(rack)   # natural letters still on the rack, kept up to date below
+    sp = _push(stack, 0, anchor, groot, 1, anchor, 0, 0, 1, 0, 0, 0)
+    while sp > 0:
+        f = sp - 1
+        pos = stack[f, F_POS]
+        if stack[f, F_PLACED] >= 0:  # undo the previous choice of this frame
+            tile = stack[f, F_PLACED]
+            rack[tile] += 1
+            if tile != 0 and rack[tile] == 1:
+                letters |= np.uint64(1) << np.uint64(tile)
+            strip[pos] = 0
+            stack[f, F_PLACED] = -1
+        if stack[f, F_ARC] == 0:
+            sp -= 1
+            continue
+        n, msum, wmul = stack[f, F_N], stack[f, F_MSUM], stack[f, F_WMUL]
+        xsum, starts, req = stack[f, F_XSUM], stack[f, F_STARTS], stack[f, F_REQ]
+        existing = row[0, pos]
+        if existing != 0:
+            q = _child_of(nodes, stack[f, F_ARC], existing & 0x7F)
+            stack[f, F_ARC] = 0
+            if q < 0:
+                sp -= 1
+                continue
+            t = existing & 0x7F
+            msum += (bvalues[t] if existing & 0x80 else values[t]) * row[1, pos]
+            wmul *= row[2, pos]
+        else:
+            if n >= ctx[C_RACK]:
+                sp -= 1
+                continue
+            allowed = masks[pos] & (ALL_LETTERS if rack[0] > 0 else letters)
+            q = -1 if allowed == 0 else _next_choice(nodes, stack, f, allowed, rack)
+            if q < 0:
+                sp -= 1
+                continue
+            tile = stack[f, F_PLACED]
+            t = nodes[q] >> 24
+            rack[tile] -= 1
+            if tile != 0 and rack[tile] == 0:
+                letters &= ~(np.uint64(1) << np.uint64(tile))
+            strip[pos] = t if tile != 0 else (t | 0x80)
+            ls = (values[t] if tile != 0 else bvalues[t]) * row[1, pos]
+            if row[3, pos] >= 0:
+                xsum += (row[3, pos] + ls) * row[2, pos] * row[5, pos]
+            msum += ls
+            wmul *= row[2, pos]
+            n += 1
+            starts += row[4, pos]
+            if must == tile:
+                req += 1
+        node = nodes[q]
+        children = node & CHILD
+        ok = (must < 0 or req > 0) and (ctx[C_FIRST] == 0 or starts >= ctx[C_MIN_STARTS])
+        if stack[f, F_LEFT] == 1:
+            left_free = pos == 0 or row[0, pos - 1] == 0
+            right_free = anchor == length - 1 or row[0, anchor + 1] == 0
+            if ok and (node & ACCEPT) and left_free and right_free:
+                _record(ctx, strip, row, pos, anchor, n, msum * wmul + xsum + bingo[n], frag, out_meta, out_tiles)
+            if children != 0:
+                if left_free and anchor + 1 < length:
+                    sep = _child_of(nodes, children, 0)
+                    if sep >= 0:
+                        sp = _push(stack, sp, anchor + 1, nodes[sep] & CHILD, 0, pos, n, msum, wmul, xsum, starts,
+                                   req)
+                if pos > 0 and (row[0, pos - 1] != 0 or pos - 1 > limit):
+                    sp = _push(stack, sp, pos - 1, children, 1, pos, n, msum, wmul, xsum, starts, req)
+        else:
+            leftmost = stack[f, F_LEFTMOST]
+            right_free = pos == length - 1 or row[0, pos + 1] == 0
+            if ok and (node & ACCEPT) and right_free:
+                _record(ctx, strip, row, leftmost, pos, n, msum * wmul + xsum + bingo[n], frag, out_meta, out_tiles)
+            if children != 0 and pos + 1 < length:
+                sp = _push(stack, sp, pos + 1, children, 0, leftmost, n, msum, wmul, xsum, starts, req)
 
 
 @njit(cache=True)
@@ -249,6 +328,7 @@ def _direction(nodes, board, lm, wm, start, values, bvalues, rack, ctx, bingo, f
     groot = nodes[1] & CHILD
     strip = np.zeros(cols, np.int64)
     row = np.zeros((6, cols), np.int64)   # tiles, letter mult, word mult, cross-score, start, cross mult
+    stack = np.zeros((4 * cols + 8, FRAME), np.int64)
     first = ctx[C_FIRST] != 0
     ctx[C_LEN] = cols
     for r in range(rows):
@@ -273,8 +353,8 @@ def _direction(nodes, board, lm, wm, start, values, bvalues, rack, ctx, bingo, f
                 continue
             ctx[C_ANCHOR] = c
             ctx[C_LIMIT] = previous
-            _expand(nodes, row, masks[r], rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles,
-                    c, groot, True, c, 0, 0, 1, 0, 0, 0)
+            _walk(nodes, row, masks[r], rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles, stack,
+                  groot)
             previous = c
 
 
@@ -289,11 +369,12 @@ def generate(nodes, board, lm, wm, start, values, bvalues, rack, first, min_star
     outside both ends (-1 when off the board) and the score — the parts of a word cut by
     taking a letter, or the words of the earlier lines of a multi-word turn.
     """
-    ctx = np.zeros(10, np.int64)
+    ctx = np.zeros(11, np.int64)
     ctx[C_FIRST] = 1 if first else 0
     ctx[C_MIN_STARTS] = min_starts
     ctx[C_MUST] = must
     ctx[C_MIN_PLACED] = min_placed
+    ctx[C_RACK] = rack.sum()
     ctx[C_DIR] = 0
     _direction(nodes, board, lm, wm, start, values, bvalues, rack, ctx, bingo, frag, out_meta, out_tiles)
     ctx[C_DIR] = 1
