@@ -27,6 +27,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
         raise InputFileError(f"cannot write {target}: {exc.strerror}", "Choose a writable output path.") from exc
     binary = "b" in mode
     try:
+        os.chmod(tmp, 0o666 & ~_current_umask())  # mkstemp makes 0600; give the usual file mode
         with os.fdopen(fd, mode, encoding=None if binary else encoding) as handle:
             yield handle
             handle.flush()
@@ -36,6 +37,12 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None =
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:

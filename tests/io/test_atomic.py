@@ -24,3 +24,14 @@ def test_failed_write_leaves_the_previous_file_and_no_temp_file(tmp_path):
             raise RuntimeError("interrupted")
     assert target.read_text(encoding="utf-8") == "old"
     assert list(tmp_path.iterdir()) == [target]
+
+
+def test_written_file_gets_the_usual_permissions(tmp_path):
+    import os
+
+    mask = os.umask(0o022)
+    try:
+        atomic_write_text(tmp_path / "f.txt", "x")
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "f.txt").stat().st_mode & 0o777 == 0o644
