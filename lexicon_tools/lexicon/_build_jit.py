@@ -180,25 +180,42 @@ def gaddag_inputs(buf, off):
 
 # ---------------------------------------------------------------- register ---
 
-@njit(cache=True)
-def _slot_hash(tile, accepts, child, nxt, mask):
-    h = (child * 0x9E3779B1 + nxt * 0x85EBCA77 + tile * 0xC2B2AE3D + accepts) & 0xFFFFFFFFFFFF
-    h ^= h >> 17
-    h = (h * 0x27D4EB2F) & 0xFFFFFFFFFFFF
-    h ^= h >> 15
-    return h & mask
+# The register is open addressing with linear probing over rows [key, state] of
+# one int64 array: a lookup compares packed keys in one cache line instead of
+# chasing four state arrays. key = tile | accepts << 8 | child << 9 | next << 36.
+_STATE_LIMIT = 1 << 27
+_MIX = 0x9E3779B97F4A7C15
 
 
 @njit(cache=True)
-def _rehash(st_tile, st_acc, st_child, st_next, n_states, capacity):
-    slots = np.full(capacity, _EMPTY, np.int64)
-    mask = capacity - 1
-    for s in range(1, n_states):
-        h = _slot_hash(np.int64(st_tile[s]), np.int64(st_acc[s]), st_child[s], st_next[s], mask)
-        while slots[h] != _EMPTY:
-            h = (h + 1) & mask
-        slots[h] = s
-    return slots
+def _pack(tile, accepts, child, nxt):
+    return np.int64(tile) | (np.int64(accepts) << 8) | (np.int64(child) << 9) | (np.int64(nxt) << 36)
+
+
+@njit(cache=True)
+def _slot(key, shift):
+    return np.int64((np.uint64(key) * np.uint64(_MIX)) >> np.uint64(shift))
+
+
+@njit(cache=True)
+def _new_slots(bits):
+    return np.full((1 << bits, 2), _EMPTY, np.int64)
+
+
+@njit(cache=True)
+def _rehash(slots, bits):
+    bigger = _new_slots(bits)
+    shift = 64 - bits
+    mask = (1 << bits) - 1
+    for i in range(slots.shape[0]):
+        key = slots[i, 0]
+        if key != _EMPTY:
+            h = _slot(key, shift)
+            while bigger[h, 0] != _EMPTY:
+                h = (h + 1) & mask
+            bigger[h, 0] = key
+            bigger[h, 1] = slots[i, 1]
+    return bigger
 
 
 @njit(cache=True)
@@ -213,37 +230,46 @@ def _fold_list(store, slots, n_states, p_tile, p_acc, p_child, start, end):
     """Register the arc list p_*[start:end]; returns (head state, n_states, store, slots)."""
     st_tile, st_acc, st_child, st_next = store
     head = np.int64(0)
+    bits = _log2(slots.shape[0])
+    mask = slots.shape[0] - 1
     for k in range(end - 1, start - 1, -1):
-        tile = np.int64(p_tile[k])
-        acc = np.int64(p_acc[k])
-        child = p_child[k]
-        mask = slots.shape[0] - 1
-        h = _slot_hash(tile, acc, child, head, mask)
-        found = _EMPTY
-        while slots[h] != _EMPTY:
-            s = slots[h]
-            if st_tile[s] == tile and st_acc[s] == acc and st_child[s] == child and st_next[s] == head:
-                found = s
-                break
+        key = _pack(p_tile[k], p_acc[k], p_child[k], head)
+        h = _slot(key, 64 - bits)
+        while slots[h, 0] != _EMPTY and slots[h, 0] != key:
             h = (h + 1) & mask
-        if found == _EMPTY:
-            if n_states == st_tile.shape[0]:
-                size = st_tile.shape[0] * 2
-                st_tile = _grow(st_tile, size)
-                st_acc = _grow(st_acc, size)
-                st_child = _grow(st_child, size)
-                st_next = _grow(st_next, size)
-            found = n_states
-            st_tile[found] = tile
-            st_acc[found] = acc
-            st_child[found] = child
-            st_next[found] = head
-            slots[h] = found
-            n_states += 1
-            if 2 * n_states > slots.shape[0]:
-                slots = _rehash(st_tile, st_acc, st_child, st_next, n_states, slots.shape[0] * 2)
-        head = found
+        if slots[h, 0] == key:
+            head = slots[h, 1]
+            continue
+        if n_states >= _STATE_LIMIT:
+            raise ValueError("word graph register overflow: more than 2**27 arc states")
+        if n_states == st_tile.shape[0]:
+            size = st_tile.shape[0] * 2
+            st_tile = _grow(st_tile, size)
+            st_acc = _grow(st_acc, size)
+            st_child = _grow(st_child, size)
+            st_next = _grow(st_next, size)
+        st_tile[n_states] = p_tile[k]
+        st_acc[n_states] = p_acc[k]
+        st_child[n_states] = p_child[k]
+        st_next[n_states] = head
+        slots[h, 0] = key
+        slots[h, 1] = n_states
+        head = n_states
+        n_states += 1
+        if 2 * n_states > slots.shape[0]:
+            bits += 1
+            slots = _rehash(slots, bits)
+            mask = slots.shape[0] - 1
     return head, n_states, (st_tile, st_acc, st_child, st_next), slots
+
+
+@njit(cache=True)
+def _log2(size):
+    """log2 of a power of two."""
+    bits = 0
+    while (np.int64(1) << bits) < size:
+        bits += 1
+    return bits
 
 
 @njit(cache=True)
@@ -323,5 +349,7 @@ def new_store(capacity):
     capacity = max(capacity, 16)
     store = (np.zeros(capacity, np.uint8), np.zeros(capacity, np.uint8),
              np.zeros(capacity, np.int64), np.zeros(capacity, np.int64))
-    slots = np.full(1 << 12, _EMPTY, np.int64)
-    return store, slots, np.int64(1)
+    bits = 12
+    while (1 << bits) < 2 * capacity:
+        bits += 1
+    return store, _new_slots(bits), np.int64(1)
