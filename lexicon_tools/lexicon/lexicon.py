@@ -31,7 +31,7 @@ _DESCRIPTIONS = {
     "plurale-tantum": "plural-only noun (plurale tantum)",
     "lexicalized-plural": "lexicalised plural",
     "lexicalized-diminutive": "lexicalised diminutive",
-    "all-forms": "a listed word form",
+    "listed": "a word form listed in the sources",
     "proper-noun": "proper noun",
     "not-a-noun": "not a noun",
     "abbreviation": "abbreviation",
@@ -49,7 +49,8 @@ def describe_reason(reason: str) -> str:
     if head == "inflected-form":
         kind, _, lemma = rest.partition(":")
         kind = kind.replace("-of", " of").replace("-", " ")
-        return f"inflected form ({kind} {lemma})".replace("  ", " ") if lemma else "inflected form"
+        detail = f"{kind} {lemma}" if lemma else kind
+        return f"inflected form ({detail})" if detail else "inflected form"
     if head == "diminutive-of":
         return f"diminutive of {rest}"
     if head == "register":

@@ -100,6 +100,9 @@ def test_fast_normalisation_agrees_with_the_alphabet(text):
 @pytest.mark.parametrize("reason,text", [
     ("nom-sg", "noun in the nominative singular"),
     ("inflected-form:plural-of:HAUS", "inflected form (plural of HAUS)"),
+    ("inflected-form:plural", "inflected form (plural)"),
+    ("inflected-form", "inflected form"),
+    ("listed", "a word form listed in the sources"),
     ("diminutive-of:HUND", "diminutive of HUND"),
     ("register:colloquial", "register: colloquial"),
     ("something-new", "something-new"),
