@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lexicon_common import alphabet, word_list  # noqa: E402
+from lexicon_common import alphabet, word_list
 
 
 def sort_and_write(words: list[str], path: Path) -> None:

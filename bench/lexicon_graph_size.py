@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lexicon_common import encode, word_list  # noqa: E402
+from lexicon_common import encode, word_list
 
-from lexicon_tools.lexicon.builder import build_graph  # noqa: E402
+from lexicon_tools.lexicon.builder import build_graph
 
 
 def reference_nodes(strings_by_root: list[list[bytes]]) -> int:

@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -140,10 +140,10 @@ def write_assembly(ruleset, sources, output, assembly, date, bar) -> tuple[int, 
     table = encode_table(assembly.records)
     bar.advance()
     meta = lexicon_meta(ruleset, sources, assembly, date)
-    meta["kwg"] = {"nodes": int(len(graph.nodes)), "states": graph.state_count}
+    meta["kwg"] = {"nodes": len(graph.nodes), "states": graph.state_count}
     size = write_lexicon(output, meta, graph.nodes.astype("<u4", copy=False).tobytes(), table)
     bar.advance()
-    return int(len(graph.nodes)), size
+    return len(graph.nodes), size
 
 
 def lexicon_meta(ruleset, sources: list[SourceSpec], assembly, date: str | None) -> dict[str, Any]:
@@ -207,4 +207,4 @@ def build_date(explicit: str | None, inputs: list[Path]) -> str:
                              "Set it to seconds since 1970-01-01 UTC, or unset it.") from None
     else:
         seconds = int(max((p.stat().st_mtime for p in inputs if p.exists()), default=0))
-    return datetime.fromtimestamp(seconds, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.fromtimestamp(seconds, tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -96,8 +96,7 @@ def sort_words(buf, off):
         for k in range(lo, hi):
             digit = _key(buf, off, order[k], depth)
             counts[digit + 1] += 1
-            if digit > high:
-                high = digit
+            high = max(high, digit)
         for d in range(1, high + 2):
             counts[d] += counts[d - 1]
         for k in range(lo, hi):

@@ -105,7 +105,7 @@ def test_judge_process_quits_cleanly_on_ctrl_c(lexicon):
     proc.stdin.flush()
     assert proc.stdout.readline().startswith("✔ HAUS")
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    _out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "Traceback" not in err
 
 

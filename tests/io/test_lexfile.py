@@ -11,7 +11,13 @@ import zlib
 import pytest
 
 from lexicon_tools.errors import LexiconFileError, UsageError
-from lexicon_tools.io.lexfile import HEADER_SIZE, MAGIC, load_lexicon, read_meta, resolve_lexicon_path
+from lexicon_tools.io.lexfile import (
+    HEADER_SIZE,
+    MAGIC,
+    load_lexicon,
+    read_meta,
+    resolve_lexicon_path,
+)
 from lexicon_tools.io.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
@@ -104,7 +110,7 @@ def test_every_truncation_is_rejected(good_file, tmp_path):
 
 def test_every_flipped_byte_is_rejected(good_file, tmp_path):
     data = good_file.read_bytes()
-    for offset in list(range(0, HEADER_SIZE)) + random.Random(2).sample(range(HEADER_SIZE, len(data)), 40):
+    for offset in list(range(HEADER_SIZE)) + random.Random(2).sample(range(HEADER_SIZE, len(data)), 40):
         damaged = bytearray(data)
         damaged[offset] ^= 0x5A
         path = tmp_path / "flip.lex"

@@ -113,7 +113,7 @@ def test_encoding_invariants(words):
 
 def test_cares_example_paths():
     tiles = {ch: i + 1 for i, ch in enumerate("ACERS")}
-    enc = lambda s: bytes(tiles[c] if c != "@" else 0 for c in s)  # noqa: E731
+    enc = lambda s: bytes(tiles[c] if c != "@" else 0 for c in s)
     kwg = build_kwg([enc("CARE"), enc("CARES"), enc("CAR")])
     for path in ("ERAC", "RAC@E", "AC@RE", "C@ARE", "SERAC", "ERAC@S", "RAC"):
         assert kwg.gaddag_accepts(enc(path)), path

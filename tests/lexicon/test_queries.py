@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 from lexicon_tools.errors import UsageError
 from lexicon_tools.lexicon.alphagram import alphagram, build_alphagram_kwg
 from lexicon_tools.lexicon.kwg import build_kwg
-from lexicon_tools.lexicon.queries import anagrams, parse_pattern, parse_rack, pattern_matches
+from lexicon_tools.lexicon.queries import (
+    anagrams,
+    parse_pattern,
+    parse_rack,
+    pattern_matches,
+)
 from lexicon_tools.model.alphabet import Alphabet
 
 GERMAN = Alphabet(tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"))
