@@ -73,6 +73,10 @@ def judge_command(
     lex = _load(lexicon, ruleset)
     interactive = sys.stdin.isatty()
     if interactive:
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:
+            pass
         typer.echo(f"{lex.ruleset} lexicon, {lex.word_count:,} words. Type words; Ctrl-D quits.")
     try:
         while True:
@@ -178,10 +182,15 @@ def export_command(
     fmt: str = typer.Option(..., "--format", "-f", help="kwg (engine graph), kad (alphagram DAWG), "
                                                         "txt (one word per line) or json (metadata)."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Output file (txt/json: default stdout)."),
+    tile_order: str | None = typer.Option(None, "--tile-order",
+                                          help="kwg/kad: number the tiles in this letter order (the engine's "
+                                               "alphabet) instead of the ruleset's, e.g. AÄBCDEFGHIJKLMNOÖPQRSTUÜVWXYZ."),
     lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
     ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
 ) -> None:
     """Export a lexicon for other tools: the KWG that wolges/Macondo/MAGPIE load, a KAD, words or metadata.
+
+    Tile numbers follow the ruleset's alphabet unless --tile-order gives the engine's letter order.
 
     Example: lexicon-tools export --ruleset wortspieler --format kwg -o wortspieler.kwg
     """
@@ -194,7 +203,9 @@ def export_command(
     if fmt in ("kwg", "kad") and output is None:
         raise UsageError(f"--format {fmt} writes binary data and needs --output FILE",
                          f"Add e.g. -o lexicon.{fmt}.")
-    data = export_bytes(_load(lexicon, ruleset), fmt)
+    if tile_order and fmt not in ("kwg", "kad"):
+        raise UsageError("--tile-order applies to --format kwg and kad only", "Drop --tile-order.")
+    data = export_bytes(_load(lexicon, ruleset), fmt, tile_order)
     if output is None:
         typer.echo(data.decode("utf-8"), nl=False)
     else:

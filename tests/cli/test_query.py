@@ -27,9 +27,10 @@ ROWS = [
     ("Haushalt", "Haushalt", True, "nom-sg"), ("Hausse", "Hausse", True, "nom-sg"),
     ("Husar", "Husar", True, "nom-sg"), ("gehen", "gehen", False, "not-a-noun"),
     ("Nase", "Nase", True, "nom-sg"), ("Sahne", "Sahne", True, "nom-sg"), ("Hansa", "Hansa", False, "proper-noun"),
+    ("Käse", "Käse", True, "nom-sg"),
 ]
 LEGAL = sorted({"HAUS", "HASE", "SAU", "AAS", "MAUS", "STRASSE", "ELTERN", "HAUSHALT", "HAUSSE", "HUSAR", "NASE",
-                "SAHNE"})
+                "SAHNE", "KÄSE"})
 
 
 @pytest.fixture
@@ -213,7 +214,29 @@ def test_export_kad_txt_json(cli, lexicon, tmp_path):
     assert meta["provenance"]["date"] == "2026-01-01T00:00:00Z"
 
 
+WOLGES_GERMAN = "AÄBCDEFGHIJKLMNOÖPQRSTUÜVWXYZ"
+
+
+def test_export_kwg_in_an_engines_tile_order(cli, lexicon, tmp_path):
+    out = tmp_path / "wolges.kwg"
+    assert cli("export", "--format", "kwg", "--tile-order", WOLGES_GERMAN, "-o", str(out)).exit_code == 0
+    data = out.read_bytes()
+    expected = {",".join(str(WOLGES_GERMAN.index(ch) + 1) for ch in w) for w in LEGAL}
+    assert read_kwg_words(data, 0) == expected
+    nodes = struct.unpack(f"<{len(data) // 4}I", data)
+    root = nodes[0] & 0x3FFFFF
+    tiles = []
+    while True:  # the renumbered root list is still sorted by tile
+        tiles.append(nodes[root] >> 24)
+        if nodes[root] >> 22 & 1:
+            break
+        root += 1
+    assert tiles == sorted(tiles)
+
+
 @pytest.mark.parametrize("args,message", [
+    (("export", "--format", "kwg", "--tile-order", "ABC", "-o", "x.kwg"), "not an ordering of the alphabet"),
+    (("export", "--format", "txt", "--tile-order", WOLGES_GERMAN), "kwg and kad only"),
     (("export", "--format", "kwg"), "needs --output"),
     (("export", "--format", "pdf", "-o", "x"), "unknown export format"),
 ])
