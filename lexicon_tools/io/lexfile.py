@@ -169,8 +169,8 @@ def _parse_meta(raw: memoryview, name: str) -> dict[str, Any]:
 def resolve_lexicon_path(lexicon: str | None, ruleset: str | None, default_ruleset: str = "wortspieler") -> Path:
     """The file for ``--lexicon FILE`` or ``--ruleset NAME`` (the default lexicon of a ruleset).
 
-    A ruleset given as a YAML path maps to the default lexicon of its file stem, so
-    this never parses YAML (the check path stays light).
+    A ruleset given as a YAML path maps to the default lexicon of the name it
+    declares (`ruleset_name`), so this never parses YAML (the check path stays light).
     """
     from lexicon_tools.errors import UsageError
     from lexicon_tools.resources import default_lexicon_path
@@ -180,13 +180,33 @@ def resolve_lexicon_path(lexicon: str | None, ruleset: str | None, default_rules
                          "--lexicon names a .lex file; --ruleset finds the lexicon built for that ruleset.")
     if lexicon:
         return Path(lexicon)
-    name = Path(ruleset).stem if ruleset else default_ruleset
+    name = ruleset_name(ruleset) if ruleset else default_ruleset
     path = default_lexicon_path(name)
     if not path.is_file():
         raise LexiconFileError(
             f"no lexicon has been built for ruleset {name!r} (expected {path})",
             f"Build it with `lexicon-tools build --ruleset {ruleset or name}`, or pass --lexicon FILE.")
     return path
+
+
+def ruleset_name(ruleset: str) -> str:
+    """The name a ruleset's lexicon is stored under, without loading YAML.
+
+    A bundled name is itself; for a YAML path the top-level ``name:`` line is read
+    with a regular expression (the loader validates it at build time), falling
+    back to the file stem.
+    """
+    path = Path(ruleset)
+    if path.suffix not in (".yaml", ".yml") and "/" not in ruleset:
+        return ruleset
+    import re
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return path.stem
+    match = re.search(r"""^name:[ \t]*["']?([a-z0-9][a-z0-9_-]*)["']?[ \t]*(?:#.*)?$""", text, re.MULTILINE)
+    return match.group(1) if match else path.stem
 
 
 def _bad(name: str, what: str, hint: str | None = None) -> LexiconFileError:

@@ -17,6 +17,7 @@ from lexicon_tools.io.lexfile import (
     load_lexicon,
     read_meta,
     resolve_lexicon_path,
+    ruleset_name,
 )
 from lexicon_tools.io.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
@@ -201,3 +202,15 @@ def test_resolve_lexicon_path_by_ruleset_name_without_yaml(ruleset, tmp_path):
     assert resolve_lexicon_path("x.lex", None).name == "x.lex"
     with pytest.raises(UsageError):
         resolve_lexicon_path("x.lex", "wortspieler")
+
+
+@pytest.mark.parametrize("text,name", [
+    ("extends: wortspieler\nname: familie  # ours\n", "familie"),
+    ("name: 'quoted-name'\n", "quoted-name"),
+    ("title: x\nboard:\n  name: nested\n", "rules"),  # only a top-level name counts; else the stem
+])
+def test_ruleset_name_from_a_yaml_path_without_yaml(tmp_path, text, name):
+    path = tmp_path / "rules.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert ruleset_name(str(path)) == name
+    assert ruleset_name("smartfeud") == "smartfeud"
