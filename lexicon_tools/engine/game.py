@@ -39,6 +39,7 @@ from lexicon_tools.engine.board import Board
 from lexicon_tools.engine.clock import Clock, ManualClock
 from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.moves import Exchange, Move, Pass, Place, Resign
+from lexicon_tools.engine.notation import format_place
 from lexicon_tools.engine.rules import Rules, parse_duration
 from lexicon_tools.engine.placement import Evaluation, evaluate_place
 from lexicon_tools.engine.tiles import RACK_BLANK, TileText
@@ -131,7 +132,8 @@ class Game:
             except InvalidWordError as exc:
                 if not self.professional:
                     raise
-                return self._scoreless(move, INVALID, note=exc.message)
+                return self._scoreless(move, INVALID, note=exc.message,
+                                       notation=format_place(self.rules, self.board, move, self.text))
         if isinstance(move, Pass):
             if not self.rules.pass_allowed:
                 raise IllegalMoveError(f"passing is not allowed in {self.rules.name}")
@@ -158,6 +160,7 @@ class Game:
     def _place(self, move: Place) -> Turn:
         rules, p = self.rules, self.player
         ev = self.evaluate(move)
+        notation = format_place(rules, self.board, move, self.text)
         self.board = ev.board
         rack = ev.rack
         lost = self._lose_extra_blank(rack, placed_blank=ev.placed[RACK_BLANK] > 0)
@@ -170,7 +173,7 @@ class Game:
         words = tuple((self.text.word(w.codes), w.score) for w in ev.words.words)
         cut = tuple((self.text.word(bytes(ev.board.cells[s] for s in f.squares)), s) for f, s in ev.cut)
         turn = self._log(move, PLACE, score=ev.score, words=words, bingo=ev.bingo, drawn=tuple(drawn),
-                         fragments=cut, lost_blank=lost, premiums=ev.words.premium_squares)
+                         fragments=cut, lost_blank=lost, premiums=ev.words.premium_squares, notation=notation)
         went_out = rules.end_out_of_tiles and not p.rack and not len(self.bag)
         self._after_turn(went_out=p if went_out else None)
         return turn
@@ -212,7 +215,8 @@ class Game:
         self._after_turn(went_out=None)
         return turn
 
-    def _scoreless(self, move: Move, kind: str, note: str = "", drawn: tuple[int, ...] = ()) -> Turn:
+    def _scoreless(self, move: Move, kind: str, note: str = "", drawn: tuple[int, ...] = (),
+                   notation: str = "") -> Turn:
         p = self.player
         self.scoreless_run += 1
         is_pass = kind in (PASS, TIMEOUT, INVALID) or (kind == EXCHANGE and self.rules.exchange_is_skip)
@@ -220,7 +224,7 @@ class Game:
         rack = Counter(p.rack)
         lost = self._lose_extra_blank(rack, placed_blank=False)
         p.rack = sorted(rack.elements())
-        turn = self._log(move, kind, note=note, drawn=drawn, lost_blank=lost)
+        turn = self._log(move, kind, note=note, drawn=drawn, lost_blank=lost, notation=notation)
         limit = self.rules.passes_in_a_row_lose
         if limit and p.passes_in_a_row >= limit:
             ending.eliminate(self, p, f"passed {limit} times in a row")

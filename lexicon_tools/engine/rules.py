@@ -13,8 +13,10 @@ Time limits are strings like ``48h``, ``20m``, ``90s`` or ``2d`` (see
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from lexicon_tools.errors import UsageError
 from lexicon_tools.model.alphabet import Alphabet
@@ -85,6 +87,7 @@ class Rules:
     time_limit_options: tuple[str, ...]
     word_min: int
     word_max: int
+    random_board: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     layout: Layout = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
     @property
@@ -107,6 +110,20 @@ class Rules:
     def total_tiles(self) -> int:
         return sum(self.counts)
 
+    def with_layout(self, layout: Layout) -> "Rules":
+        """The same rules on another premium layout of the same size (e.g. a random board)."""
+        if (layout.rows, layout.cols) != (self.rows, self.cols):
+            raise UsageError(f"a {layout.rows}x{layout.cols} layout does not fit the {self.rows}x{self.cols} board")
+        return dataclasses.replace(self, layout=layout, **_board_tables(layout, self.rows, self.cols))
+
+    def for_game(self, seed: int) -> "Rules":
+        """The rules of one game: a fresh random board per seed when ``board.random_board`` is on."""
+        if not self.random_board:
+            return self
+        from lexicon_tools.board.generate import generate_layout
+
+        return self.with_layout(generate_layout(**self.random_board, seed=seed))
+
     @classmethod
     def from_ruleset(cls, rs: Ruleset, layout: Layout | None = None) -> "Rules":
         """Compile a ruleset; `layout` overrides `rs.layout` (e.g. a random board)."""
@@ -115,7 +132,6 @@ class Rules:
             raise UsageError(f"ruleset {rs.name!r} has no board layout", "Load it with load_ruleset().")
         alphabet = rs.make_alphabet()
         rows, cols = rs.board.rows, rs.board.cols
-        kinds = [layout.premium_at(r, c) for r in range(rows) for c in range(cols)]
         letters = alphabet.letters
         values = (0,) + tuple(rs.tiles.letters[ch][1] for ch in letters)
         represented = rs.tiles.blank.scores == "represented_letter"
@@ -127,10 +143,7 @@ class Rules:
         exch, resign, end, modes = rs.turns.exchange, rs.turns.resign, rs.end, rs.modes
         return cls(
             name=rs.name, alphabet=alphabet, blank_symbol=rs.tiles.blank.symbol, rows=rows, cols=cols,
-            letter_mult=tuple(LETTER_MULTIPLIER.get(k, 1) if k else 1 for k in kinds),
-            word_mult=tuple(WORD_MULTIPLIER.get(k, 1) if k else 1 for k in kinds),
-            premium_kind=tuple(kinds),
-            start_squares=tuple(sorted(r * cols + c for r, c in layout.start)),
+            **_board_tables(layout, rows, cols),
             first_move_min_starts=rs.board.first_move_min_starts,
             values=values, blank_values=blank_values, counts=counts,
             rack_size=rs.rack.size, board_letter_slot=rs.rack.board_letter_slot,
@@ -153,5 +166,25 @@ class Rules:
             time_limit_default=modes.time_limits.default,
             time_limit_options=tuple(modes.time_limits.options),
             word_min=rs.word_policy.lengths.min, word_max=rs.word_policy.lengths.max,
-            layout=layout,
+            random_board=_random_board(rs), layout=layout,
         )
+
+
+def _board_tables(layout: Layout, rows: int, cols: int) -> dict[str, Any]:
+    kinds = [layout.premium_at(r, c) for r in range(rows) for c in range(cols)]
+    return {
+        "letter_mult": tuple(LETTER_MULTIPLIER.get(k, 1) if k else 1 for k in kinds),
+        "word_mult": tuple(WORD_MULTIPLIER.get(k, 1) if k else 1 for k in kinds),
+        "premium_kind": tuple(kinds),
+        "start_squares": tuple(sorted(r * cols + c for r, c in layout.start)),
+    }
+
+
+def _random_board(rs: Ruleset) -> dict[str, Any] | None:
+    """`generate_layout` keyword arguments when the ruleset plays on random boards."""
+    option = rs.board.random_board
+    if option is None or not option.enabled:
+        return None
+    from lexicon_tools.board.generate import request_from_ruleset
+
+    return request_from_ruleset(rs)

@@ -2,7 +2,8 @@
 
 Used by tests and analysis to start from a given position instead of from
 move one. The tiles are taken out of the bag, so the game keeps conserving
-tiles (bag + racks + board = the tile distribution). Board rows use one
+tiles (bag + racks + board = the tile distribution). A starter's rack given
+without a blank switches the extra-blank rule off for the position. Board rows use one
 character per square: ``.`` empty, an upper-case letter a natural tile, a
 lower-case letter a blank standing for that letter. Tiles placed this way have
 used up the premiums under them.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from lexicon_tools.engine.game import Game
-from lexicon_tools.engine.tiles import rack_tile_of
+from lexicon_tools.engine.tiles import RACK_BLANK, rack_tile_of
 from lexicon_tools.errors import UsageError
 
 
@@ -45,7 +46,7 @@ def set_position(game: Game, rows: list[str] | None = None, racks: dict[int, str
     game.rng.shuffle(game.bag.tiles)
     for sq, code in cells.items():
         game.board.put(sq, code)
-    if cells:
-        game.extra_blank_pending = False   # the first turn is over
+    if cells or (0 in new_racks and RACK_BLANK not in new_racks[0]):
+        game.extra_blank_pending = False   # the first turn is over, or the starter holds no blank to lose
     game._turn_rack = tuple(game.player.rack)
     return game

@@ -40,7 +40,8 @@ class Fragment:
         return self.squares[0] - step, self.squares[-1] + step
 
 
-def take_letter(board: Board, sq: int, rules: Rules, judge: WordJudge, invalid: list[str]) -> tuple[int, list[Fragment]]:
+def take_letter(board: Board, sq: int, rules: Rules, judge: WordJudge,
+                invalid: list[str]) -> tuple[int, list[Fragment]]:
     """Remove the tile on `sq`; returns (rack tile, cut word parts). Changes `board`."""
     if not 0 <= sq < rules.squares or not board.cells[sq]:
         raise IllegalMoveError(f"there is no letter on {sq_name(rules, sq) if 0 <= sq < rules.squares else sq} "

@@ -45,6 +45,7 @@ class Turn:
     drawn: tuple[int, ...] = ()
     lost_blank: bool = False        # the starter's extra blank was lost this turn
     note: str = ""
+    notation: str = ""              # a placement (or failed attempt) in `engine.notation` form
 
 
 @dataclass(frozen=True)

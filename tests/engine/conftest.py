@@ -32,7 +32,8 @@ GAMES = tuple(SMALL_BOARDS)
 
 WORDS = ["HAUS", "HAUSE", "AUS", "RAUS", "SAU", "AU", "US", "HA", "AH", "EH", "HE", "ES", "SE", "TEE", "TAT",
          "RAT", "RATE", "RATEN", "TAU", "TAUE", "HUT", "HUTE", "NUT", "NUTE", "ER", "RE", "TE", "EN", "NE",
-         "SEE", "SEEN", "ERST", "REST", "RESTE", "TEST", "TESTEN", "NASE", "NASEN", "ARE", "EHRE", "HEER"]
+         "SEE", "SEEN", "ERST", "REST", "RESTE", "TEST", "TESTEN", "NASE", "NASEN", "ARE", "EHRE", "HEER",
+         "HAU", "ERSTENS", "ANSTEHEN", "KATZE"]
 
 
 def small_rules(game: str, **changes) -> Rules:

@@ -1,0 +1,141 @@
+"""Replay a recorded game: re-deal from its seed, re-validate and re-score every turn.
+
+A `Record` is the parsed content of a game record (see `lexicon_tools.io.gamerecord`
+for the text format): the set-up (ruleset, seed, players, professional mode,
+time limit) and one `RecordedTurn` per line. `replay` starts a fresh `Game`
+with the same seed — so the bag deals the same tiles — and for every turn
+checks that the right player moves, that their rack is the recorded one, that
+the move is legal and that it scores the recorded points and total. The end
+adjustments and final scores are checked too. Any difference raises
+`IllegalMoveError` naming the record and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lexicon_tools.engine.clock import ManualClock
+from lexicon_tools.engine.game import Game
+from lexicon_tools.engine.judge import WordJudge
+from lexicon_tools.engine.moves import Exchange, Move, Pass, Resign
+from lexicon_tools.engine.notation import parse_place
+from lexicon_tools.engine.rules import Rules
+from lexicon_tools.engine.turns import EXCHANGE, INVALID, PASS, PLACE, RESIGN, TIMEOUT, Turn
+from lexicon_tools.errors import IllegalMoveError
+
+
+@dataclass(frozen=True)
+class RecordedTurn:
+    line: int
+    player: str
+    rack: str
+    kind: str
+    text: str            # the notation (place/invalid), the exchanged tiles, or ""
+    score: int
+    total: int
+
+
+@dataclass(frozen=True)
+class RecordedAdjustment:
+    line: int
+    player: str
+    rack: str
+    delta: int
+    total: int
+
+
+@dataclass
+class Record:
+    source: str
+    ruleset: str
+    seed: int
+    players: list[str]
+    strategies: list[str] = field(default_factory=list)
+    professional: bool = False
+    time_limit: float | None = None
+    turns: list[RecordedTurn] = field(default_factory=list)
+    adjustments: list[RecordedAdjustment] = field(default_factory=list)
+    end: str | None = None
+    finals: dict[str, int] = field(default_factory=dict)
+
+
+def replay(record: Record, rules: Rules, judge: WordJudge) -> Game:
+    """Re-play `record` under `rules` with `judge`; returns the finished (or current) game."""
+    rules = rules.for_game(record.seed)
+    clock = ManualClock()
+    game = Game(rules, judge, record.players, seed=record.seed, professional=record.professional,
+                time_limit=record.time_limit, clock=clock)
+    for row in record.turns:
+        _check_turn(record, game, row, _play(record, game, row, clock))
+    _check_end(record, game)
+    return game
+
+
+def _where(record: Record, line: int) -> str:
+    return f"{record.source}:{line}"
+
+
+def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock) -> Turn:
+    where = _where(record, row.line)
+    if game.over:
+        raise IllegalMoveError(f"{where}: the game was already over ({game.outcome.reason})")
+    if row.player != game.player.name:
+        raise IllegalMoveError(f"{where}: it is {game.player.name}'s turn, the record has {row.player} moving")
+    rack = game.text.rack(game.player.rack)
+    if row.rack != rack:
+        raise IllegalMoveError(f"{where}: the seed deals {game.player.name} the rack {rack}, "
+                               f"the record says {row.rack}",
+                               "Records replay only with the seed, ruleset and lexicon they were played with.")
+    if row.kind == TIMEOUT:
+        if game.time_limit is None:
+            raise IllegalMoveError(f"{where}: a timeout in a game without a time limit")
+        clock.advance(game.time_limit + 1)
+        return game.expire()
+    try:
+        return game.play(_move(game, row))
+    except IllegalMoveError as exc:
+        raise IllegalMoveError(f"{where}: {exc.message}", exc.hint) from None
+
+
+def _move(game: Game, row: RecordedTurn) -> Move:
+    if row.kind in (PLACE, INVALID):
+        return parse_place(game.rules, game.board, row.text, game.text)
+    if row.kind == PASS:
+        return Pass()
+    if row.kind == RESIGN:
+        return Resign()
+    if row.kind == EXCHANGE:
+        try:
+            return Exchange(tuple(game.text.parse_rack(row.text)))
+        except ValueError as exc:
+            raise IllegalMoveError(f"exchange {row.text!r}: {exc}") from None
+    raise IllegalMoveError(f"unknown turn kind {row.kind!r}")
+
+
+def _check_turn(record: Record, game: Game, row: RecordedTurn, turn: Turn) -> None:
+    where = _where(record, row.line)
+    if turn.kind != row.kind:
+        detail = f" ({turn.note})" if turn.note else ""
+        raise IllegalMoveError(f"{where}: the record has a {row.kind} turn, the rules make it a {turn.kind}{detail}")
+    if turn.score != row.score:
+        raise IllegalMoveError(f"{where}: {row.text or row.kind} scores {turn.score}, the record says {row.score}",
+                               f"Words: {', '.join(f'{w} {s}' for w, s in turn.words) or 'none'}"
+                               + (f"; bonus {turn.bingo}" if turn.bingo else ""))
+    if turn.total != row.total:
+        raise IllegalMoveError(f"{where}: {row.player}'s total is {turn.total}, the record says {row.total}")
+
+
+def _check_end(record: Record, game: Game) -> None:
+    expected = [(a.player, a.delta) for a in record.adjustments]
+    actual = [(game.players[a.seat].name, a.delta) for a in game.adjustments]
+    if expected != actual:
+        line = record.adjustments[0].line if record.adjustments else (record.turns[-1].line if record.turns else 0)
+        raise IllegalMoveError(f"{_where(record, line)}: the end-of-game adjustments are {actual or 'none'}, "
+                               f"the record has {expected or 'none'}")
+    if record.end and (game.outcome is None or game.outcome.reason != record.end):
+        raise IllegalMoveError(f"{record.source}: the record says the game ended ({record.end}), the replay ends "
+                               f"{'with ' + game.outcome.reason if game.outcome else 'still running'}")
+    for name, score in record.finals.items():
+        actual_score = next((p.score for p in game.players if p.name == name), None)
+        if actual_score != score:
+            raise IllegalMoveError(f"{record.source}: {name}'s final score is {actual_score}, the record says {score}")

@@ -1,0 +1,71 @@
+"""Play one test game between strategies, and keep what a record needs (`GameLog`).
+
+Seeding: a game's seed drives its bag (and its random board, if the ruleset
+plays on random boards); each seat's strategy gets its own RNG seeded with
+``"<game seed>/<seat>"``. Strings seed Python's RNG through SHA-512, so the same
+seeds give the same game in any process — which is what makes parallel test
+games identical to serial ones.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lexicon_tools.engine.game import Game
+from lexicon_tools.engine.judge import WordJudge
+from lexicon_tools.engine.movegen.generator import MoveGenerator
+from lexicon_tools.engine.rules import Rules
+from lexicon_tools.engine.strategy import get_strategy
+from lexicon_tools.engine.turns import Adjustment, Outcome, Turn
+
+
+@dataclass
+class GameLog:
+    """Everything a game record holds: the set-up, every turn, the end."""
+
+    ruleset: str
+    seed: int
+    players: list[str]
+    strategies: list[str]
+    board: str                       # layout name (a random board's name carries its seed)
+    random_board: bool
+    professional: bool
+    time_limit: float | None
+    turns: list[Turn] = field(default_factory=list)
+    adjustments: list[Adjustment] = field(default_factory=list)
+    outcome: Outcome | None = None
+    scores: list[int] = field(default_factory=list)
+    lost_tiles: list[int] = field(default_factory=list)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of the `index`-th game of a run started with `seed`."""
+    return random.Random(f"{seed}/game{index}").getrandbits(62)
+
+
+def log_of(game: Game, strategies: Sequence[str]) -> GameLog:
+    return GameLog(
+        ruleset=game.rules.name, seed=game.seed, players=[p.name for p in game.players],
+        strategies=list(strategies), board=getattr(game.rules.layout, "name", ""),
+        random_board=bool(game.rules.random_board), professional=game.professional, time_limit=game.time_limit,
+        turns=list(game.turns), adjustments=list(game.adjustments), outcome=game.outcome,
+        scores=game.scores(), lost_tiles=list(game.lost_tiles))
+
+
+def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], seed: int, *,
+              names: Sequence[str] | None = None, professional: bool | None = None,
+              time_limit: str | None = None, multiword_first: int = 8) -> Game:
+    """Play a whole game; `nodes` is the KWG node array of the lexicon `judge` decides with."""
+    rules = rules.for_game(seed)
+    players = list(names) if names else [f"p{i + 1}" for i in range(len(strategies))]
+    game = Game(rules, judge, players, seed=seed, professional=professional, time_limit=time_limit)
+    generator = MoveGenerator(rules, nodes, judge, multiword_first=multiword_first)
+    seats = [get_strategy(name) for name in strategies]
+    rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(strategies))]
+    while not game.over:
+        seat = game.current
+        moves = generator.generate(game.board, game.player.rack)
+        game.play(seats[seat].choose(game, moves, rngs[seat]))
+    return game

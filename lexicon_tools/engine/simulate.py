@@ -1,0 +1,83 @@
+"""Many test games, serially or in worker processes, with identical results either way.
+
+`simulate` plays `games` games of one ruleset. Game *i* uses the seed
+`runner.game_seed(seed, i)`, so its outcome depends only on (seed, i), not on
+which process plays it or when. With ``workers > 1`` a process pool plays the
+games; `ProcessPoolExecutor.map` returns the summaries in game order and the
+statistics are computed from that ordered list, so a parallel run reports the
+same numbers as a serial run with the same seed.
+
+Each worker builds its word judge once, by calling `make_judge` (a picklable
+callable, e.g. a `functools.partial` of a lexicon loader from the IO layer —
+this module opens no files). The judge must expose ``kwg.nodes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexicon_tools.engine.judge import WordJudge
+from lexicon_tools.engine.rules import Rules
+from lexicon_tools.engine.runner import GameLog, game_seed, log_of, play_game
+from lexicon_tools.engine.stats import GameSummary, Report, aggregate, summarise
+
+
+@dataclass(frozen=True)
+class SimulationSpec:
+    rules: Rules
+    strategies: tuple[str, ...]
+    games: int
+    seed: int = 0
+    professional: bool | None = None
+    time_limit: str | None = None
+    keep_logs: bool = False
+
+
+@dataclass
+class Simulation:
+    report: Report
+    summaries: list[GameSummary]
+    logs: list[GameLog] = field(default_factory=list)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init(make_judge: Callable[[], WordJudge], spec: SimulationSpec) -> None:
+    judge = make_judge()
+    _WORKER.update(judge=judge, nodes=judge.kwg.nodes, spec=spec)
+
+
+def _play(index: int) -> tuple[GameSummary, GameLog | None]:
+    spec: SimulationSpec = _WORKER["spec"]
+    game = play_game(spec.rules, _WORKER["judge"], _WORKER["nodes"], spec.strategies, game_seed(spec.seed, index),
+                     professional=spec.professional, time_limit=spec.time_limit)
+    return summarise(game), (log_of(game, spec.strategies) if spec.keep_logs else None)
+
+
+def _results(spec: SimulationSpec, make_judge: Callable[[], WordJudge],
+             workers: int) -> Iterator[tuple[GameSummary, GameLog | None]]:
+    if workers <= 1 or spec.games <= 1:
+        _init(make_judge, spec)
+        yield from map(_play, range(spec.games))
+        return
+    chunk = max(1, min(16, spec.games // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(make_judge, spec)) as pool:
+        yield from pool.map(_play, range(spec.games), chunksize=chunk)
+
+
+def simulate(spec: SimulationSpec, make_judge: Callable[[], WordJudge], workers: int = 1,
+             progress: Callable[[int], None] | None = None) -> Simulation:
+    """Play the games; `progress(1)` is called after each finished game."""
+    summaries, logs = [], []
+    for summary, log in _results(spec, make_judge, workers):
+        summaries.append(summary)
+        if log is not None:
+            logs.append(log)
+        if progress:
+            progress(1)
+    report = aggregate(summaries, spec.rules, list(spec.strategies), spec.seed)
+    return Simulation(report, summaries, logs)

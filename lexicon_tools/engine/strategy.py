@@ -1,0 +1,81 @@
+"""Players for test games: a small protocol and two seeded strategies.
+
+A strategy gets the game (read-only by convention), the generated candidates
+(`MoveList`) and its own seeded `random.Random`, and returns a move. Adding a
+strategy means writing one class with a ``name`` and ``choose`` and listing it
+in `STRATEGIES`.
+
+* ``greedy`` plays the highest-scoring candidate (the first generated among
+  equal scores, so it is deterministic);
+* ``random`` plays a uniformly random candidate.
+
+When no placement exists, both fall back to `fallback`: exchange the whole rack
+if the ruleset and the bag allow it, else pass.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from lexicon_tools.engine.game import Game
+from lexicon_tools.engine.movegen.generator import MoveList
+from lexicon_tools.engine.moves import Exchange, Move, Pass
+from lexicon_tools.engine.tiles import RACK_BLANK
+from lexicon_tools.errors import UsageError
+
+
+class Strategy(Protocol):
+    name: str
+
+    def choose(self, game: Game, moves: MoveList, rng: random.Random) -> Move: ...
+
+
+def fallback(game: Game) -> Move:
+    """Exchange everything when allowed (keeping a pending extra blank), else pass."""
+    rules, rack = game.rules, list(game.player.rack)
+    if game.extra_blank_pending and game.current == 0 and RACK_BLANK in rack:
+        rack.remove(RACK_BLANK)
+    bag = len(game.bag)
+    can_exchange = (rules.exchange_allowed and rack and bag >= max(rules.exchange_min_bag, 1)
+                    and (rules.exchange_return_before_draw or bag >= len(rack)))
+    if can_exchange:
+        return Exchange(tuple(rack))
+    return Pass()
+
+
+class Greedy:
+    name = "greedy"
+
+    def choose(self, game: Game, moves: MoveList, rng: random.Random) -> Move:
+        return moves.move(moves.best()) if len(moves) else fallback(game)
+
+
+class RandomMove:
+    name = "random"
+
+    def choose(self, game: Game, moves: MoveList, rng: random.Random) -> Move:
+        return moves.move(rng.randrange(len(moves))) if len(moves) else fallback(game)
+
+
+STRATEGIES: dict[str, type] = {"greedy": Greedy, "random": RandomMove}
+
+
+def get_strategy(name: str) -> Strategy:
+    try:
+        return STRATEGIES[name.strip().lower()]()
+    except KeyError:
+        raise UsageError(f"unknown strategy {name!r}", f"Use one of: {', '.join(sorted(STRATEGIES))}.") from None
+
+
+def parse_strategies(text: str, players: int) -> list[str]:
+    """``"greedy,random"`` → one strategy name per seat (the list repeats to fill the seats)."""
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not names:
+        raise UsageError("no strategy given", f"Use one of: {', '.join(sorted(STRATEGIES))}.")
+    for name in names:
+        get_strategy(name)
+    if len(names) > players:
+        raise UsageError(f"{len(names)} strategies for {players} players",
+                         "Give at most one strategy per player.")
+    return [names[i % len(names)] for i in range(players)]

@@ -1,0 +1,103 @@
+"""Test games and replays with files: the IO side of `lexicon-tools play` and `replay`.
+
+The engine is file-free; this module supplies it with what lives on disk — the
+ruleset (YAML), the lexicon (``.lex``: the KWG decides, the verdict table
+explains rejections) — and writes what the games produce: one game record per
+game (``<ruleset>-<n>.gcg``, see `io.gamerecord`) and the square-usage heatmap
+(`io.heatmap`). Worker processes load the lexicon themselves from its path
+(`judge_from_file`, picklable via `functools.partial`), so nothing large is
+sent between processes.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexicon_tools.engine.judge import LexiconJudge
+from lexicon_tools.engine.rules import Rules
+from lexicon_tools.errors import LexiconFileError, UsageError
+from lexicon_tools.io.progress import Progress
+
+
+def judge_from_file(path: str) -> LexiconJudge:
+    from lexicon_tools.io.lexfile import load_lexicon
+
+    return LexiconJudge(load_lexicon(path))
+
+
+def open_judge(rules: Rules, lexicon: str | Path | None, ruleset: str) -> tuple[str, LexiconJudge]:
+    """(path, judge) for ``--lexicon`` or the default lexicon of the ruleset; checks the alphabet fits."""
+    from lexicon_tools.io.lexfile import resolve_lexicon_path
+
+    path = str(resolve_lexicon_path(str(lexicon) if lexicon else None, None if lexicon else ruleset))
+    judge = judge_from_file(path)
+    letters = tuple(judge.lexicon.alphabet.letters)
+    if letters != tuple(rules.alphabet.letters):
+        raise LexiconFileError(
+            f"lexicon {path} (built for {judge.lexicon.ruleset or 'another ruleset'}) uses the tiles "
+            f"{''.join(letters)}, ruleset {rules.name} uses {''.join(rules.alphabet.letters)}",
+            f"Build a lexicon for this ruleset: lexicon-tools build --ruleset {ruleset}.")
+    return path, judge
+
+
+@dataclass
+class PlayResult:
+    simulation: object
+    seconds: float
+    records: list[Path] = field(default_factory=list)
+    heatmap: Path | None = None
+
+
+def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strategies: str = "greedy",
+             seed: int = 0, workers: int = 1, record_dir: Path | None = None, heatmap: Path | None = None,
+             lexicon: Path | None = None, professional: bool | None = None, time_limit: str | None = None,
+             quiet: bool = False) -> PlayResult:
+    from lexicon_tools.engine.simulate import SimulationSpec, simulate
+    from lexicon_tools.engine.strategy import parse_strategies
+    from lexicon_tools.engine.tiles import TileText
+    from lexicon_tools.io.gamerecord import write_record
+    from lexicon_tools.io.heatmap import write_heatmap
+    from lexicon_tools.io.rulesets import load_ruleset
+
+    rs = load_ruleset(ruleset)
+    rules = Rules.from_ruleset(rs)
+    players = players or rules.players_min
+    if not rules.players_min <= players <= rules.players_max:
+        raise UsageError(f"{rules.name} is played by {rules.players_min}-{rules.players_max} players, not {players}",
+                         f"Use --players between {rules.players_min} and {rules.players_max}.")
+    if games < 1 or workers < 1:
+        raise UsageError("--games and --workers must be at least 1")
+    path, _judge = open_judge(rules, lexicon, ruleset)
+    spec = SimulationSpec(rules, tuple(parse_strategies(strategies, players)), games, seed, professional,
+                          time_limit, keep_logs=record_dir is not None)
+    start = time.perf_counter()
+    with Progress("games", total=games, enabled=False if quiet else None) as bar:
+        sim = simulate(spec, functools.partial(judge_from_file, path), workers=workers, progress=bar.advance)
+    result = PlayResult(sim, time.perf_counter() - start)
+    if record_dir is not None:
+        text = TileText(rules.alphabet, rules.blank_symbol)
+        for index, log in enumerate(sim.logs, start=1):
+            target = Path(record_dir) / f"{rules.name}-{index:04d}.gcg"
+            write_record(target, log, text)
+            result.records.append(target)
+    if heatmap is not None:
+        title = f"{rules.name}: tiles placed per square per game ({games} games, {', '.join(spec.strategies)})"
+        write_heatmap(heatmap, rules.layout, sim.report.square_usage, title)
+        result.heatmap = Path(heatmap)
+    return result
+
+
+def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str | None = None):
+    """Re-validate and re-score a record; returns (record, finished game)."""
+    from lexicon_tools.engine.replay import replay
+    from lexicon_tools.io.gamerecord import read_record
+    from lexicon_tools.io.rulesets import load_ruleset
+
+    record = read_record(record_path)
+    name = ruleset or record.ruleset
+    rules = Rules.from_ruleset(load_ruleset(name))
+    _path, judge = open_judge(rules, lexicon, name)
+    return record, replay(record, rules, judge)
