@@ -26,6 +26,7 @@ undefined entities) become `InputFileError`s naming ``file:line:column``.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from typing import IO, Any
@@ -74,20 +75,31 @@ def parse_bytes(data: bytes, name: str) -> etree._Element:
 
 
 class _Replay:
-    """A read-only stream that first replays the already-read head, then the rest."""
+    """A read-only stream that first replays the already-read head, then the rest.
+
+    It counts the newlines it hands out and notes the end of the input, so a
+    syntax error on the last line can be reported as a truncated file.
+    """
 
     def __init__(self, head: bytes, rest: IO[bytes]):
         self._head = head
         self._rest = rest
+        self.newlines = 0
+        self.eof = False
 
     def read(self, size: int = -1) -> bytes:
         if self._head:
             if size is None or size < 0:
                 data, self._head = self._head + self._rest.read(), b""
-                return data
-            data, self._head = self._head[:size], self._head[size:]
-            return data
-        return self._rest.read(size)
+            else:
+                data, self._head = self._head[:size], self._head[size:]
+        else:
+            data = self._rest.read(size)
+        if data:
+            self.newlines += data.count(b"\n")
+        else:
+            self.eof = True
+        return data
 
 
 def checked_stream(stream: IO[bytes], name: str) -> tuple[_Replay, Prolog]:
@@ -254,40 +266,84 @@ class _PrologScanner:
         return False
 
 
+class RecordStream:
+    """Hardened, prolog-checked streaming over the records of one XML file.
+
+    Iterate `events` (lxml's iterparse iterator, used directly: no wrapper per
+    event) inside ``with records.errors():``, which turns syntax errors into
+    `InputFileError`s naming ``file:line:column``. After converting a record,
+    call `release(record)`: processed records are dropped in batches of
+    `BATCH` with one slice deletion (plus any processed siblings of their
+    ancestors), so memory stays flat at about `BATCH` records while the
+    per-record cost stays small. Whitespace-only text (indentation) is not
+    stored (``remove_blank_text``) and xml:id values are not indexed
+    (``collect_ids=False``): both save time and memory on large dictionaries.
+    """
+
+    BATCH = 512
+
+    def __init__(self, stream: IO[bytes], name: str, tag: Any, events: tuple[str, ...] = ("end",)):
+        self.name = name
+        self._replay, self.prolog = checked_stream(stream, name)
+        self.events = etree.iterparse(self._replay, events=events, tag=tag, remove_comments=True,
+                                      remove_pis=True, remove_blank_text=True, collect_ids=False,
+                                      **HARDENED_OPTIONS)
+        self._pending = 0
+
+    @contextlib.contextmanager
+    def errors(self) -> Iterator[None]:
+        try:
+            yield
+        except etree.XMLSyntaxError as exc:
+            at_end = self._replay.eof and (exc.lineno or 0) >= self._replay.newlines
+            raise syntax_error(self.name, exc, at_end=at_end) from exc
+
+    def release(self, record: Any) -> None:
+        self._pending += 1
+        if self._pending >= self.BATCH:
+            self._pending = 0
+            release(record)
+
+
 def iterparse(stream: IO[bytes], name: str, *, tag: Any = None,
               events: tuple[str, ...] = ("end",)) -> Iterator[tuple[str, Any]]:
-    """Hardened, prolog-checked lxml iterparse over a binary stream.
+    """Simple form of `RecordStream`: yields ``(event, element)``; the caller calls `release`."""
+    records = RecordStream(stream, name, tag, events)
+    with records.errors():
+        yield from records.events
 
-    Yields ``(event, element)``; the caller clears elements it has used (see
-    `release`). Raises `InputFileError` for entity declarations and any syntax
-    error, naming ``file:line:column``.
+
+def release(record: Any) -> None:
+    """Drop the processed records before `record` (and processed siblings of its ancestors).
+
+    Only *previous* siblings are removed: they are complete, while the parser
+    may already have built parts of later ones. `record` itself goes with the
+    next call. Records nested in a record of the same tag are left to the outer one.
     """
-    replay, _prolog = checked_stream(stream, name)
-    parser = etree.iterparse(replay, events=events, tag=tag, remove_comments=True, remove_pis=True,
-                             **HARDENED_OPTIONS)
-    try:
-        yield from parser
-    except etree.XMLSyntaxError as exc:
-        raise syntax_error(name, exc) from exc
+    node = record
+    while True:
+        parent = node.getparent()
+        if parent is None or parent.tag == record.tag:  # inside an enclosing record: leave it whole
+            return
+        index = parent.index(node)
+        if index:
+            del parent[:index]
+        node = parent
 
 
-def release(element: Any) -> None:
-    """Free a processed record: clear it and drop the already-processed siblings before it."""
-    element.clear(keep_tail=False)
-    parent = element.getparent()
-    if parent is not None:
-        while element.getprevious() is not None:
-            del parent[0]
+def syntax_error(name: str, exc: etree.XMLSyntaxError, at_end: bool = False) -> InputFileError:
+    """The user-facing error for a libxml2 syntax error (an InputStreamError unless it is an entity bomb).
 
-
-def syntax_error(name: str, exc: etree.XMLSyntaxError) -> InputFileError:
-    """The user-facing error for a libxml2 syntax error (an InputStreamError unless it is an entity bomb)."""
+    `at_end`: the error is on the last line of the input, i.e. the document stops
+    before its elements are closed - a truncated file.
+    """
     line, column = exc.position if exc.position else (exc.lineno, 0)
     message = (exc.msg or str(exc)).split(", line ")[0]
-    truncated = "Premature end of data" in message or "EndTag" in message or "end of document" in message
-    hint = ("The file ends in the middle of the XML: it is probably truncated (an interrupted download?). "
-            "Fetch it again." if truncated else
-            "Fix the XML at that position (or check the file's encoding declaration).")
     if "amplification" in message or "Detected an entity reference loop" in message:
         return InputFileError(f"{name}:{line}:{column}: refused XML entity expansion: {message}", ENTITY_HINT)
-    return InputStreamError(f"{name}:{line}:{column}: invalid XML: {message}", hint)
+    if at_end or "Premature end of data" in message:
+        return InputStreamError(f"{name}:{line}:{column}: the XML ends early, the file is truncated ({message})",
+                                "The file stops in the middle of the XML (an interrupted download or copy?). "
+                                "Fetch it again.")
+    return InputStreamError(f"{name}:{line}:{column}: invalid XML: {message}",
+                            "Fix the XML at that position (or check the file's encoding declaration).")

@@ -202,7 +202,9 @@ def convert_record(element, mapping: Mapping, ctx: ReadContext) -> list[Entry]:
     words = _unique(_strings(mapping.word.xpath(element)))
     if not words:
         ctx.bad_record(source, f"the <{element.tag}> record has no headword (XPath of 'word' found nothing)",
-                       " ".join("".join(element.itertext()).split())[:200], HINT)
+                       " ".join("".join(element.itertext()).split())[:200],
+                       "Give the record a headword or fix the mapping's 'word' XPath; "
+                       "--on-error skip skips such records.")
         return []
     pos, tags = None, []
     if mapping.pos:

@@ -44,27 +44,38 @@ from typing import IO
 
 from lexicon_tools.io.readers.context import ReadContext
 from lexicon_tools.io.readers.vocab import CASE, GENDER, NUMBER, map_pos, usage_tags
-from lexicon_tools.io.xml_safe import iterparse, release
+from lexicon_tools.io.xml_safe import RecordStream
 from lexicon_tools.model.entry import Entry
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
-
-
-def _tags(local: str) -> frozenset[str]:
-    return frozenset({local, f"{{{TEI_NS}}}{local}"})
-
-
-ENTRY, FORM, ORTH, GRAMGRP, USG, SENSE, CIT = (_tags(t) for t in ("entry", "form", "orth", "gramGrp",
-                                                                    "usg", "sense", "cit"))
-POS_T, GEN_T, NUMBER_T, CASE_T, GRAM_T = (_tags(t) for t in ("pos", "gen", "number", "case", "gram"))
-GRAM_TYPES = {"pos": "pos", "gen": "Gender", "gender": "Gender", "num": "Number", "number": "Number",
-              "case": "Case"}
 ARTICLES = ("der ", "die ", "das ", "des ", "dem ", "den ")
 
 
-class _Gram:
-    """Grammar read from gramGrp / gram-like elements."""
+def _both(local: str) -> tuple[str, str]:
+    """The tag in the TEI namespace and without namespace (TEI P4 files)."""
+    return local, f"{{{TEI_NS}}}{local}"
+
+
+# Speed matters here (bench/import_tei.py holds the reader to 1.5x a bare iterparse pass):
+# each visited element costs one dict lookup of its tag; roles are interned strings compared
+# with `is`; <usg> elements, which most entries lack, arrive as parser events instead of being
+# searched for; rare structures (nested forms, <gram type=...>) take a slower general path.
+FORM, ORTH, GRAMGRP, SENSE, POS, GENDER_ROLE, NUMBER_ROLE, CASE_ROLE, GRAM = (
+    "form", "orth", "gramGrp", "sense", "pos", "Gender", "Number", "Case", "gram")
+ROLE = {tag: role for local, role in (("form", FORM), ("orth", ORTH), ("gramGrp", GRAMGRP), ("sense", SENSE),
+                                      ("pos", POS), ("gen", GENDER_ROLE), ("number", NUMBER_ROLE),
+                                      ("case", CASE_ROLE), ("gram", GRAM))
+        for tag in _both(local)}
+ENTRY_TAGS = _both("entry")
+USG_TAGS = frozenset(_both("usg"))
+CIT_TAGS = frozenset(_both("cit"))
+GRAM_TYPES = {"pos": POS, "gen": GENDER_ROLE, "gender": GENDER_ROLE, "num": NUMBER_ROLE, "number": NUMBER_ROLE,
+              "case": CASE_ROLE}
+
+
+class _Grammar:
+    """pos and features of a headword (or of an inflected form)."""
 
     __slots__ = ("pos", "genders", "number", "case")
 
@@ -74,37 +85,31 @@ class _Gram:
         self.number: str | None = None
         self.case: str | None = None
 
-    def read(self, element) -> None:
-        for child in element:
-            self.read_one(child)
-
-    def read_one(self, child) -> bool:
-        tag = child.tag
-        if tag in POS_T:
-            kind = "pos"
-        elif tag in GEN_T:
-            kind = "Gender"
-        elif tag in NUMBER_T:
-            kind = "Number"
-        elif tag in CASE_T:
-            kind = "Case"
-        elif tag in GRAM_T:
-            kind = GRAM_TYPES.get(child.get("type", ""))
-        elif tag in GRAMGRP:
-            self.read(child)
-            return True
-        else:
-            return False
-        value = _text(child).lower()
-        if kind == "pos" and self.pos is None and value:
-            self.pos = value
-        elif kind == "Gender" and value in GENDER and GENDER[value] not in self.genders:
-            self.genders.append(GENDER[value])
-        elif kind == "Number" and value in NUMBER:
-            self.number = NUMBER[value]
-        elif kind == "Case" and value in CASE:
-            self.case = CASE[value]
-        return True
+    def add(self, role: str, element) -> None:
+        """Record one grammar element (pos, gen, number, case, gram or a whole gramGrp)."""
+        if role is GRAMGRP:
+            for child in element:
+                child_role = ROLE.get(child.tag)
+                if child_role is not None:
+                    self.add(child_role, child)
+            return
+        if role is GRAM:
+            role = GRAM_TYPES.get(element.get("type", ""))
+        text = element.text
+        if len(element):
+            text = "".join(element.itertext())
+        value = text.strip().lower() if text else ""
+        if role is POS:
+            if self.pos is None and value:
+                self.pos = value
+        elif role is GENDER_ROLE:
+            gender = GENDER.get(value)
+            if gender and gender not in self.genders:
+                self.genders.append(gender)
+        elif role is NUMBER_ROLE:
+            self.number = NUMBER.get(value, self.number)
+        elif role is CASE_ROLE:
+            self.case = CASE.get(value, self.case)
 
     def features(self, gender: str | None) -> dict[str, str]:
         features = {}
@@ -118,115 +123,148 @@ class _Gram:
 
 
 def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
-    for _event, element in iterparse(stream, ctx.name, tag="{*}entry"):
-        if element.tag not in ENTRY:
-            continue
-        entries = convert_entry(element, ctx)
-        release(element)
-        yield from entries
+    records = RecordStream(stream, ctx.name, tag=ENTRY_TAGS + tuple(USG_TAGS))
+    usages: list = []
+    with records.errors():
+        for _event, element in records.events:
+            if element.tag in USG_TAGS:
+                usages.append(element)  # ends before its entry does; converted with it
+                continue
+            entries = convert_entry(element, ctx, usages)
+            if usages:
+                usages = []
+            records.release(element)
+            yield from entries
 
 
-def convert_entry(element, ctx: ReadContext) -> list[Entry]:
-    """All entries of one TEI <entry> element (see module doc)."""
-    entry_id = element.get(XML_ID)
-    source = ctx.at_id(entry_id) if entry_id else ctx.at(element.sourceline)
+def convert_entry(element, ctx: ReadContext, usages: list | None = None) -> list[Entry]:
+    """All entries of one TEI <entry> element (see module doc).
+
+    `usages`: the <usg> elements inside it, if the caller already has them (the
+    streaming reader gets them as parser events); otherwise they are searched for.
+    The common shape (form/orth, gramGrp with pos/gen/number, senses) is handled
+    inline; anything else goes through `_Grammar.add` / `_read_nested_form`.
+    """
     headwords: list[str] = []
-    inflected: list[tuple[str, _Gram]] = []
-    gram = _Gram()
-    entry_tags: list[str] = []
-    sense_tags: list[set[str]] = []
+    inflected: list[tuple[str, _Grammar]] = []
+    grammar = _Grammar()
+    senses = 0
     for child in element:
-        tag = child.tag
-        if tag in FORM:
-            _read_form(child, headwords, inflected, gram, entry_tags)
-        elif tag in SENSE:
-            sense_tags.append(_sense_usage(child))
-        elif tag in USG:
-            entry_tags.extend(usage_tags(_text(child), child.get("type")))
-        else:
-            gram.read_one(child)
+        role = ROLE.get(child.tag)
+        if role is None:
+            continue
+        if role is SENSE:
+            senses += 1
+        elif role is GRAMGRP:
+            for item in child:
+                item_role = ROLE.get(item.tag)
+                if item_role is POS and grammar.pos is None and len(item) == 0 and item.text:
+                    grammar.pos = item.text.strip().lower() or None
+                elif item_role is not None:
+                    grammar.add(item_role, item)
+        elif role is FORM:
+            for part in child:
+                part_role = ROLE.get(part.tag)
+                if part_role is ORTH:
+                    word = _text(part)
+                    if word and word not in headwords:
+                        headwords.append(word)
+                elif part_role is FORM:
+                    _read_nested_form(part, headwords, inflected, grammar)
+                elif part_role is not None and part_role is not SENSE:
+                    grammar.add(part_role, part)
+        elif role is not ORTH:
+            grammar.add(role, child)
+    entry_id = element.get(XML_ID)
+    source = f"{ctx.name}#{entry_id}" if entry_id else ctx.at(element.sourceline)
     if not headwords:
-        ctx.bad_record(source, "the <entry> has no <form><orth> headword", _describe(element),
-                       "Give every entry a <form><orth>headword</orth></form>.")
+        ctx.bad_record(source, "the <entry> has no <form><orth> headword", _text(element)[:200],
+                       "Give every entry a <form><orth>headword</orth></form>; --on-error skip skips such entries.")
         return []
-    return _build(headwords, inflected, gram, entry_tags, sense_tags, source)
+    if usages is None:
+        usages = list(element.iter(*USG_TAGS))
+    tags = _usage_tags(element, usages, senses) if usages else ()
+    return _build(headwords, inflected, grammar, tags, source)
 
 
-def _build(headwords, inflected, gram: _Gram, entry_tags, sense_tags, source) -> list[Entry]:
-    pos, pos_tags = map_pos(gram.pos) if gram.pos else (None, ())
-    tags = list(pos_tags)
-    for tag in entry_tags:
-        if tag not in tags:
-            tags.append(tag)
-    if sense_tags:
-        common = set.intersection(*sense_tags)
-        tags.extend(sorted(common - set(tags)))
-    if gram.number == "Plur" and pos in ("NOUN", "PROPN"):
-        tags.append("plurale-tantum")
-    tag_tuple = tuple(tags)
-    entries = []
-    for gender in gram.genders or [None]:
-        features = gram.features(gender)
-        for word in headwords:
-            entries.append(Entry(word, word, pos, features, tag_tuple, source))
-        for word, form_gram in inflected:
-            form_features = form_gram.features(gender or (form_gram.genders or [None])[0])
-            entries.append(Entry(word, headwords[0], pos, form_features, tag_tuple, source))
-    return entries
-
-
-def _read_form(form, headwords: list[str], inflected: list, gram: _Gram, entry_tags: list[str]) -> None:
+def _read_nested_form(form, headwords: list[str], inflected: list, grammar: _Grammar) -> None:
+    """A <form> inside the headword's form: an inflected form (type="infl") or a variant."""
+    if form.get("type") == "infl":
+        form_grammar = _Grammar()
+        words = []
+        for child in form:
+            role = ROLE.get(child.tag)
+            if role is ORTH:
+                word = _text(child)
+                if word.lower().startswith(ARTICLES):
+                    word = word.split(" ", 1)[1].strip()
+                if word:
+                    words.append(word)
+            elif role is not None and role is not SENSE and role is not FORM:
+                form_grammar.add(role, child)
+        inflected.extend((word, form_grammar) for word in words)
+        return
     for child in form:
-        tag = child.tag
-        if tag in ORTH:
+        role = ROLE.get(child.tag)
+        if role is ORTH:
             word = _text(child)
             if word and word not in headwords:
                 headwords.append(word)
-        elif tag in FORM:
-            if child.get("type") == "infl":
-                _read_inflected(child, inflected)
-            else:
-                _read_form(child, headwords, inflected, gram, entry_tags)
-        elif tag in USG:
-            entry_tags.extend(usage_tags(_text(child), child.get("type")))
-        else:
-            gram.read_one(child)
+        elif role is FORM:
+            _read_nested_form(child, headwords, inflected, grammar)
+        elif role is not None and role is not SENSE:
+            grammar.add(role, child)
 
 
-def _read_inflected(form, inflected: list) -> None:
-    form_gram = _Gram()
-    words = []
-    for child in form:
-        if child.tag in ORTH:
-            word = _text(child)
-            if word.lower().startswith(ARTICLES):
-                word = word.split(" ", 1)[1].strip()
-            if word:
-                words.append(word)
-        else:
-            form_gram.read_one(child)
-    inflected.extend((word, form_gram) for word in words)
-
-
-def _sense_usage(sense) -> set[str]:
-    tags: set[str] = set()
-    for usg in sense.iter("{*}usg"):
-        parent = usg.getparent()
-        inside_cit = False
-        while parent is not None and parent is not sense:
-            if parent.tag in CIT:
-                inside_cit = True
+def _usage_tags(element, usages: list, senses: int) -> tuple[str, ...]:
+    """Tags from <usg>: entry/form-level ones always, sense-level ones shared by every sense."""
+    entry_tags: list[str] = []
+    per_sense: dict[int, set[str]] = {}
+    tops = []  # keeps the proxies alive so id() stays unique
+    for usg in usages:
+        top, parent, inside = usg, usg.getparent(), True
+        while parent is not element:
+            if parent is None or parent.tag in CIT_TAGS:
+                inside = False  # outside this entry, or about the translation: ignore
                 break
-            parent = parent.getparent()
-        if not inside_cit:
-            tags.update(usage_tags(_text(usg), usg.get("type")))
-    return tags
+            top, parent = parent, parent.getparent()
+        if not inside:
+            continue
+        tags = usage_tags(_text(usg), usg.get("type"))
+        if ROLE.get(top.tag) is SENSE:
+            tops.append(top)
+            per_sense.setdefault(id(top), set()).update(tags)
+        else:
+            entry_tags.extend(t for t in tags if t not in entry_tags)
+    if senses and len(per_sense) == senses:
+        common = set.intersection(*per_sense.values())
+        entry_tags.extend(sorted(common.difference(entry_tags)))
+    return tuple(entry_tags)
+
+
+def _build(headwords, inflected, grammar: _Grammar, usage: tuple[str, ...], source: str) -> list[Entry]:
+    pos, tags = map_pos(grammar.pos) if grammar.pos else (None, ())
+    if usage:
+        tags = tags + usage
+    if grammar.number == "Plur" and (pos == "NOUN" or pos == "PROPN"):
+        tags = tags + ("plurale-tantum",)
+    genders = grammar.genders
+    if len(headwords) == 1 and not inflected and len(genders) < 2:  # the common case, without loops
+        word = headwords[0]
+        return [Entry(word, word, pos, grammar.features(genders[0] if genders else None), tags, source)]
+    entries = []
+    for gender in genders or (None,):
+        for word in headwords:
+            entries.append(Entry(word, word, pos, grammar.features(gender), tags, source))
+        for word, form_grammar in inflected:
+            form_gender = gender or (form_grammar.genders[0] if form_grammar.genders else None)
+            entries.append(Entry(word, headwords[0], pos, form_grammar.features(form_gender), tags, source))
+    return entries
 
 
 def _text(element) -> str:
     text = element.text if len(element) == 0 else "".join(element.itertext())
-    return " ".join(text.split()) if text else ""
-
-
-def _describe(element) -> str:
-    return " ".join("".join(element.itertext()).split())[:200]
+    if not text:
+        return ""
+    text = text.strip()
+    return " ".join(text.split()) if ("  " in text or "\n" in text or "\t" in text) else text

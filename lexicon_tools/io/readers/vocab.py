@@ -23,6 +23,8 @@ relies on them; see also the README section "Import"):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 UPOS = frozenset("ADJ ADP ADV AUX CCONJ DET INTJ NOUN NUM PART PRON PROPN PUNCT SCONJ SYM VERB X".split())
 
 GENDER = {"m": "Masc", "masc": "Masc", "masculine": "Masc", "maskulinum": "Masc",
@@ -94,7 +96,8 @@ def german_labels(labels) -> tuple[str, tuple[str, ...]]:
     return ("PROPN" if propn else "NOUN"), tuple(tags)
 
 
-def usage_tags(label: str, kind: str | None = None) -> list[str]:
+@lru_cache(maxsize=4096)
+def usage_tags(label: str, kind: str | None = None) -> tuple[str, ...]:
     """Tags for one usage label (Wiktionary {{K|...}} label or TEI <usg type=kind>).
 
     `kind` is the TEI usg type: ``dom`` always gives a domain tag, ``geo`` always
@@ -105,21 +108,22 @@ def usage_tags(label: str, kind: str | None = None) -> list[str]:
     """
     key = clean_label(label)
     if not key:
-        return []
+        return ()
     if kind == "dom":
-        return [f"domain:{key}"]
+        return (f"domain:{key}",)
     if kind == "geo" or key in _REGIONAL_LABELS:
-        return ["register:regional", f"region:{key}"]
+        return ("register:regional", f"region:{key}")
     if key in REGISTER_OF:
-        return [f"register:{REGISTER_OF[key]}"]
+        return (f"register:{REGISTER_OF[key]}",)
     if kind == "reg":
-        return [f"register:{key}"]
+        return (f"register:{key}",)
     if kind is None and label.strip()[:1].isupper() and not any(ch.isdigit() for ch in key) \
             and key not in ("plural", "singular", "pl", "sg", "kein plural", "kein singular"):
-        return [f"domain:{key}"]
-    return []
+        return (f"domain:{key}",)
+    return ()
 
 
+@lru_cache(maxsize=1024)
 def map_pos(raw: str) -> tuple[str, tuple[str, ...]]:
     """UPOS for a source pos label; unknown labels give ``X`` and a ``source-pos:`` tag."""
     key = clean_label(raw)
