@@ -101,6 +101,10 @@ class Rules:
     def bingo_bonus(self, placed: int) -> int:
         return self.bingo[placed] if 0 <= placed < len(self.bingo) else 0
 
+    @property
+    def blank_scores_letter(self) -> bool:
+        return self.blank_values[1:] == self.values[1:]
+
     def tile_value(self, code: int) -> int:
         """Value of a *board* code (blank flag honoured)."""
         if code & 0x80:

@@ -30,7 +30,7 @@ SCORES = [
     ("webfeud", HAUS7, "E", "4B ....E", 12),              # HAUSE, new E on F4 DW: 6 x 2
     ("webfeud", HAUSE7, "SE", "F3 S.E", 3),               # SEE through the used DW on F4: 1+1+1, no premium again
     ("webfeud", HAUS7, "E", "B4 .E", 3),                  # one tile: HE down, 2+1
-    ("webfeud", HAUS7, "AH", "3B AH", 17),                # AH across (A1 + H on C3 TL 6 = 7) + AH down (3) + HA down (7)
+    ("webfeud", HAUS7, "AH", "3B AH", 17),                # AH across 1 + H on C3 TL 6, AH down 3, HA down 7
     ("webfeud", EMPTY7, "HAUS?", "4B hAUS", 3),           # a blank scores 0 in Webfeud
     ("webfeud", EMPTY7, "ERSTENS", "4A ERSTENS", 58),     # E on A4 DL 2, S on G4 DL 2, F4 DW: (2+1+1+1+1+1+2) x 2 + 40
     ("smartfeud", EMPTY7, "HAUS?", "4C hAUS", 3),         # blank 0 (SmartFeud's "Leer" is worth 0)

@@ -1,0 +1,168 @@
+"""`lexicon-tools play` and `replay` through the real CLI, on real .lex files.
+
+The lexicons are built with the project's own pipeline (`build_from_verdicts`)
+from the first rows of the bundled German noun corpus, plus one rejected word
+with a reason, so the engine's messages can quote the verdict table.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import lzma
+import shutil
+
+import pytest
+from PIL import Image
+
+from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.model.entry import Entry
+from lexicon_tools.model.verdict import Verdict
+from lexicon_tools.pipeline import build_from_verdicts
+from lexicon_tools.resources import default_corpus, default_lexicon_path
+
+ROWS = 4000
+
+
+def _corpus_words(limit: int = ROWS) -> list[str]:
+    words = []
+    with lzma.open(default_corpus(), "rt", encoding="utf-8") as handle:
+        reader = csv.reader(handle)
+        next(reader)
+        for i, row in enumerate(reader):
+            if i >= limit:
+                break
+            words += [cell for cell in row[7:] if cell]
+    return words
+
+
+@pytest.fixture(scope="module")
+def lexicons(tmp_path_factory):
+    words = _corpus_words()
+    out = {}
+    for name in ("webfeud", "smartfeud", "wortspieler", "webfeud-en"):
+        rs = load_ruleset(name)
+        alphabet = rs.make_alphabet()
+        verdicts = []
+        for i, word in enumerate(words):
+            normal = alphabet.normalize(word)
+            if alphabet.is_tileable(normal) and 2 <= len(normal) <= rs.word_policy.lengths.max:
+                verdicts.append(Verdict(Entry(word, source=f"nouns.csv:{i}"), normal, True, "listed"))
+        verdicts.append(Verdict(Entry("Katze"), "KATZE", True, "nom-sg"))
+        verdicts.append(Verdict(Entry("Katzen", lemma="Katze"), "KATZEN", False, "inflected-form:plural-of:KATZE"))
+        path = tmp_path_factory.mktemp("lex") / f"{name}.lex"
+        build_from_verdicts(rs, verdicts, path)
+        out[name] = path
+    return out
+
+
+def _json(result):
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_play_reports_statistics_as_json(cli, lexicons):
+    data = _json(cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "--games", "4",
+                     "--strategy", "greedy,random", "--seed", "7", "--json", "--quiet"))
+    assert data["games"] == 4 and data["players"] == 2 and data["strategies"] == ["greedy", "random"]
+    assert [s["seat"] for s in data["seats"]] == [1, 2]
+    assert sum(s["wins"] for s in data["seats"]) == pytest.approx(4)
+    assert data["seats"][0]["score"]["mean"] > data["seats"][1]["score"]["mean"]   # greedy beats random
+    assert data["game_length"]["turns"]["mean"] > 5
+    assert data["mean_move_score"] > 0
+    assert set(data["premiums"]["used_share_per_game"]) == {"DL", "TL", "DW", "TW"}
+    assert sum(data["end_reasons"].values()) == 4
+
+
+def test_play_uses_the_default_lexicon_and_prints_a_summary(cli, lexicons, isolated_data_home):
+    target = default_lexicon_path("smartfeud")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(lexicons["smartfeud"], target)
+    result = cli("play", "--ruleset", "smartfeud", "--players", "3", "--games", "2", "--seed", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert "2 game(s) of smartfeud, 3 players" in result.stdout
+    assert "letter takes" in result.stdout and "first-player win rate" in result.stdout
+
+
+def test_workers_give_the_same_statistics_as_a_serial_run(cli, lexicons):
+    args = ("play", "--ruleset", "wortspieler", "--lexicon", str(lexicons["wortspieler"]), "--games", "4",
+            "--strategy", "greedy,random", "--seed", "3", "--json", "-q")
+    assert _json(cli(*args, "--workers", "2")) == _json(cli(*args))
+
+
+def test_records_replay_and_tampering_is_located(cli, lexicons, tmp_path):
+    folder = tmp_path / "games"
+    result = cli("play", "--ruleset", "smartfeud", "--lexicon", str(lexicons["smartfeud"]), "--games", "2",
+                 "--seed", "2", "--record", str(folder), "-q")
+    assert result.exit_code == 0, result.output
+    records = sorted(folder.glob("*.gcg"))
+    assert [p.name for p in records] == ["smartfeud-0001.gcg", "smartfeud-0002.gcg"]
+    for record in records:
+        replayed = cli("replay", str(record), "--lexicon", str(lexicons["smartfeud"]))
+        assert replayed.exit_code == 0, replayed.output
+        assert "all legal and scored as recorded" in replayed.stdout
+    lines = records[0].read_text(encoding="utf-8").splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith(">") and " +0 " not in line)
+    parts = lines[index].split()
+    parts[-2] = f"+{int(parts[-2]) + 3}"
+    lines[index] = " ".join(parts)
+    bad = tmp_path / "bad.gcg"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli("replay", str(bad), "--lexicon", str(lexicons["smartfeud"]))
+    assert result.exit_code == 2
+    assert f"bad.gcg:{index + 1}:" in result.output and "Traceback" not in result.output
+
+
+def test_heatmap_is_written(cli, lexicons, tmp_path):
+    target = tmp_path / "usage.png"
+    result = cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "--games", "2",
+                 "--heatmap", str(target), "-q")
+    assert result.exit_code == 0, result.output
+    image = Image.open(io.BytesIO(target.read_bytes()))
+    assert image.format == "PNG" and image.size[0] > 15 * 30
+
+
+def test_the_engine_quotes_the_lexicon_reason(lexicons):
+    from lexicon_tools.engine.game import Game
+    from lexicon_tools.engine.notation import parse_place
+    from lexicon_tools.engine.rules import Rules
+    from lexicon_tools.engine.setup import set_position
+    from lexicon_tools.errors import InvalidWordError
+    from lexicon_tools.io.testgames import judge_from_file
+
+    rules = Rules.from_ruleset(load_ruleset("wortspieler"))
+    game = set_position(Game(rules, judge_from_file(str(lexicons["wortspieler"])), 2), None, {0: "KATZEN"})
+    with pytest.raises(InvalidWordError) as info:
+        game.play(parse_place(rules, game.board, "8F KATZEN", game.text))
+    assert info.value.message == "KATZEN is not a word in wortspieler: inflected form (plural of KATZE)"
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--strategy", "clever"), "unknown strategy 'clever'"),
+    (("--players", "3"), "webfeud is played by 2-2 players, not 3"),
+    (("--strategy", "greedy,random,greedy"), "3 strategies for 2 players"),
+    (("--games", "0"), "--games and --workers must be at least 1"),
+    (("--professional",), "webfeud has no professional mode"),
+])
+def test_usage_errors_exit_2(cli, lexicons, args, message):
+    result = cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "-q", *args)
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_missing_lexicon_says_how_to_build_it(cli):
+    result = cli("play", "--ruleset", "wortspieler", "-q")
+    assert result.exit_code == 2
+    assert "lexicon-tools build --ruleset wortspieler" in result.output
+
+
+def test_a_lexicon_for_other_tiles_is_refused(cli, lexicons):
+    result = cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud-en"]), "-q")
+    assert result.exit_code == 2
+    assert "uses the tiles" in result.output
+
+
+def test_replay_of_a_missing_file(cli, tmp_path):
+    result = cli("replay", str(tmp_path / "none.gcg"))
+    assert result.exit_code == 2 and "does not exist" in result.output
