@@ -2,7 +2,7 @@
 
 A record is UTF-8 text. Lines starting with ``#`` are pragmas (or comments,
 when the word after ``#`` is not a known pragma); lines starting with ``>`` are
-turns; blank lines are ignored. Example::
+turns; blank lines are ignored. An example showing every kind of line (the syntax, not a real game)::
 
     #lexicon-tools-record 1
     #ruleset smartfeud

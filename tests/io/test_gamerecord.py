@@ -10,7 +10,7 @@ from lexicon_tools.io.gamerecord import parse_record, read_record
 
 
 def test_the_documented_example_parses_line_by_line():
-    example = gamerecord.__doc__.split("Example::")[1].split("**Pragmas.**")[0]
+    example = gamerecord.__doc__.split("(the syntax, not a real game)::")[1].split("**Pragmas.**")[0]
     text = "\n".join(line[4:] for line in example.splitlines())
     record = parse_record(text, "example")
     assert (record.ruleset, record.seed, record.players, record.strategies) == (
