@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from lexicon_tools.errors import InputFileError, InputStreamError
@@ -167,3 +169,18 @@ def test_record_stream_keeps_memory_flat(tmp_path):
                 largest = max(largest, element.getparent().index(element))
                 records.release(element)
     assert largest <= RecordStream.BATCH
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(['<!ELEMENT r ANY>', '<!-- c > ] -->', '<!ATTLIST r a CDATA "]>">', '<?p x?>',
+                                 '%pe;', "<!NOTATION n SYSTEM 'n'>"]), max_size=5),
+       st.integers(min_value=0, max_value=5), st.booleans())
+def test_an_entity_anywhere_in_the_internal_subset_is_found(parts, position, parameter_entity):
+    entity = '<!ENTITY % e "x">' if parameter_entity else "<!ENTITY e SYSTEM 'file:///etc/passwd'>"
+    parts = list(parts)
+    parts.insert(min(position, len(parts)), entity)
+    doc = f'<?xml version="1.0"?><!DOCTYPE r [ {" ".join(parts)} ]><r/>'.encode()
+    with pytest.raises(InputFileError, match="ENTITY"):
+        scan_prolog(doc, "p.xml", final=True)
+    without = f'<?xml version="1.0"?><!DOCTYPE r [ {" ".join(p for p in parts if p != entity)} ]><r/>'
+    assert scan_prolog(without.encode(), "p.xml", final=True).root == "r"

@@ -35,8 +35,10 @@ def detect_format(source: InputSource) -> str:
         root = sniff_root(head, source.name)
         if root in XML_ROOTS:
             return XML_ROOTS[root]
-        what = f"XML with root element <{root}>" if root else "XML whose root element was not found"
-        raise UsageError(f"{source.path}: {what} is not a built-in dictionary format",
+        if root is None:
+            raise UsageError(f"{source.path}: looks like XML, but no root element was found (empty or truncated?)",
+                             f"Check the file, or give --format explicitly. Known formats: {known_formats_text()}.")
+        raise UsageError(f"{source.path}: XML with root element <{root}> is not a built-in dictionary format",
                          "Describe the schema in a mapping file and pass --format mapping:FILE "
                          f"(example: corpora/mappings/xdxf.yaml). Known formats: {known_formats_text()}.")
     first_line = text_start.split(b"\n", 1)[0].lower()

@@ -19,7 +19,7 @@ import codecs
 from collections.abc import Iterator
 from typing import IO
 
-from lexicon_tools.errors import InputFileError
+from lexicon_tools.errors import InputFileError, InputStreamError
 from lexicon_tools.io.readers.context import ReadContext
 
 CHUNK = 1 << 20
@@ -110,7 +110,7 @@ def _wide_lines(first: bytes, stream: IO[bytes], ctx: ReadContext, encoding: str
         try:
             text = decoder.decode(chunk, final=not chunk)
         except UnicodeDecodeError as exc:
-            raise InputFileError(f"{ctx.at(number + 1)}: not valid {encoding} ({exc.reason})",
+            raise InputStreamError(f"{ctx.at(number + 1)}: not valid {encoding} ({exc.reason})",
                                  "Check the file's encoding, or give the right one with --encoding.") from exc
         lines = (pending + text).split("\n")
         pending = lines.pop() if chunk else ""
