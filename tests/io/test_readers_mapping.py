@@ -101,3 +101,15 @@ def test_malformed_yaml_names_the_line(tmp_path):
     mapping.write_text("entry: ar\nword: [k\n", encoding="utf-8")
     with pytest.raises(InputFileError, match=r"m\.yaml:\d+: invalid YAML"):
         load_mapping(mapping)
+
+
+def test_a_mapping_that_matches_no_record_says_so(tmp_path):
+    doc = tmp_path / "ns.xml"
+    doc.write_text('<dict xmlns="urn:example"><e><w>Haus</w></e></dict>', encoding="utf-8")
+    mapping = tmp_path / "m.yaml"
+    mapping.write_text("entry: e\nword: w\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match=r"ns\.xml: no <e> record found") as info:
+        list(iter_entries(doc, f"mapping:{mapping}"))
+    assert "namespaces" in info.value.hint
+    mapping.write_text('namespaces: {x: "urn:example"}\nentry: "x:e"\nword: "x:w"\n', encoding="utf-8")
+    assert [e.word for e in iter_entries(doc, f"mapping:{mapping}")] == ["Haus"]

@@ -188,10 +188,17 @@ def reader(mapping: Mapping):
     """A reader function (stream, ctx) -> entries for this mapping."""
 
     def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
+        records = 0
         for _event, element in iterparse(stream, ctx.name, tag=mapping.entry_tag):
+            records += 1
             entries = convert_record(element, mapping, ctx)
             release(element)
             yield from entries
+        if not records:
+            raise InputFileError(
+                f"{ctx.name}: no <{mapping.entry_tag}> record found (mapping {mapping.path})",
+                "Check the mapping's 'entry' element name; if the document declares a default namespace "
+                "(xmlns=\"...\"), declare it under 'namespaces' and write entry: 'prefix:name'.")
 
     return read
 
