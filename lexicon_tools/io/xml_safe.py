@@ -19,9 +19,12 @@ module, which defends in two layers:
    internal), ``load_dtd=False`` and ``dtd_validation=False`` (no DTD fetched),
    ``no_network=True`` and ``huge_tree=False`` (libxml2's size limits stay on).
 
-Streaming: `iterparse` wraps lxml's iterparse so a reader can clear each record
-after use and keep memory flat. Syntax errors (truncated files, bad encodings,
-undefined entities) become `InputFileError`s naming ``file:line:column``.
+Streaming: `RecordStream` (and its simple generator form `iterparse`) runs
+lxml's iterparse with these options; readers drop processed records with
+`release`, so memory stays flat. Syntax errors (bad encodings, undefined
+entities, mismatched tags) become `InputStreamError`s naming
+``file:line:column``; an error on the last line of the input is reported as a
+truncated file. Small in-memory documents use `parse_bytes` / `safe_parser`.
 """
 
 from __future__ import annotations
