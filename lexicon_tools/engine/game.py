@@ -182,7 +182,7 @@ class Game:
         rules, p = self.rules, self.player
         if not rules.exchange_allowed:
             raise IllegalMoveError(f"exchanging tiles is not allowed in {rules.name}")
-        tiles = list(move.tiles)
+        tiles = sorted(move.tiles)   # canonical order: the reshuffle must not depend on how tiles are listed
         if not tiles:
             raise IllegalMoveError("an exchange must name at least one tile", "List the tiles to put back.")
         short = Counter(tiles) - Counter(p.rack)

@@ -252,3 +252,13 @@ def test_rules_are_data_changing_a_field_changes_the_rule():
     rules = dataclasses.replace(small_rules("webfeud"), blank_values=small_rules("wortspieler").blank_values)
     game = position(rules, set_judge(rules), None, {0: "HAUS?"})
     assert game.play(place(game, "4B hAUS")).score == 5        # now the blank scores its letter
+
+
+def test_the_order_in_which_exchanged_tiles_are_listed_does_not_change_the_draw():
+    racks = []
+    for order in (lambda t: t, lambda t: t[::-1]):
+        game = _game("webfeud", racks={0: "AEHNRS?"}, seed=9)
+        tiles = order(tuple(game.player.rack[:4]))
+        game.play(Exchange(tiles))
+        racks.append((tuple(game.players[0].rack), tuple(game.bag.tiles)))
+    assert racks[0] == racks[1]
