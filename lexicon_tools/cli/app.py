@@ -29,6 +29,8 @@ COMMAND_MODULES: list[tuple[str, str | None]] = [
     ("lexicon_tools.cli.ruleset", "ruleset"),
     ("lexicon_tools.cli.import_cmd", None),
     ("lexicon_tools.cli.board", "board"),
+    ("lexicon_tools.cli.filter", None),
+    ("lexicon_tools.cli.morph", "morph"),
     ("lexicon_tools.cli.build", None),
     ("lexicon_tools.cli.query", None),
     ("lexicon_tools.cli.play", None),

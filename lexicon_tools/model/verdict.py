@@ -19,9 +19,15 @@ from typing import Any
 from lexicon_tools.model.entry import Entry
 
 # Lower rank explains a rejection better: "plural of HAUS" beats "not a noun".
+# A reading that would be legal but for a house rule explains best (Eltern with
+# allow_plurale_tantum off), then a nominative singular that is a diminutive
+# (Häuschen: "diminutive of HAUS", not "plural of HÄUSCHEN"), then inflected forms.
 _REJECT_RANK = (
-    "inflected-form:",
+    "plurale-tantum",
+    "lexicalized-plural",
+    "lexicalized-diminutive",
     "diminutive-of:",
+    "inflected-form:",
     "proper-noun",
     "register:",
     "abbreviation",

@@ -1,0 +1,180 @@
+"""Files of the morphology: the trained fallback model, the base lexicon, and the default analyzer.
+
+**Model directory** (what `lexicon-tools morph train` writes; the package ships one in
+``lexicon_tools/morph/fallback_model/``): a spaCy pipeline saved with ``to_disk``
+(``config.cfg``, ``meta.json``, ``tokenizer``, ``vocab/``, ``morphologizer/``; spaCy
+serialises with msgpack, not pickle), plus
+
+- ``LICENSE.md``: the model is trained on CC BY-SA 4.0 data and shared alike;
+- ``training.json``: seed, epochs, example counts, labels, losses, time;
+- ``MANIFEST.json``: ``{"magic": "lexicon-tools-morph-model", "version": 1,
+  "files": {relative path: sha256}}``. Every listed file is checked before loading;
+  a missing, extra-short or altered file is a `MorphologyError`, never a crash inside
+  spaCy.
+
+Saving writes into a temporary sibling directory and renames it into place, so an
+interrupted training run never leaves a half-written model.
+
+**Base lexicon**: the bundled corpus (`resources.default_corpus`) compiled into a
+`MorphLexicon`, used to fill gaps when the entries being filtered carry no grammar
+(word lists, TEI headwords without case). Loaded at most once per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from lexicon_tools.errors import MorphologyError, UsageError
+from lexicon_tools.model.entry import Entry
+
+MAGIC = "lexicon-tools-morph-model"
+VERSION = 1
+MANIFEST = "MANIFEST.json"
+_PACKAGE_MORPH = Path(__file__).resolve().parent.parent / "morph"
+LICENCE_TEMPLATE = _PACKAGE_MORPH / "MODEL_LICENSE.md"
+TRAIN_HINT = "Train it with `lexicon-tools morph train -o DIR` and pass --model DIR."
+
+
+def shipped_model_dir() -> Path:
+    return _PACKAGE_MORPH / "fallback_model"
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _model_files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.rglob("*") if p.is_file() and p.name != MANIFEST)
+
+
+def write_manifest(directory: Path) -> None:
+    files = {p.relative_to(directory).as_posix(): _sha256(p) for p in _model_files(directory)}
+    text = json.dumps({"magic": MAGIC, "version": VERSION, "files": files}, indent=1, sort_keys=True)
+    (directory / MANIFEST).write_text(text + "\n", encoding="utf-8")
+
+
+def verify_model_dir(directory: str | os.PathLike) -> Path:
+    """Check the manifest of a model directory; returns the path or raises MorphologyError."""
+    directory = Path(directory)
+    manifest_path = directory / MANIFEST
+    if not directory.is_dir():
+        raise MorphologyError(f"{directory}: no such model directory", TRAIN_HINT)
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MorphologyError(f"{directory}: not a lexicon-tools morphology model (no {MANIFEST})",
+                              TRAIN_HINT) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise MorphologyError(f"{manifest_path}: unreadable manifest ({exc})", TRAIN_HINT) from exc
+    if not isinstance(manifest, dict) or manifest.get("magic") != MAGIC:
+        raise MorphologyError(f"{manifest_path}: wrong magic, not a lexicon-tools morphology model", TRAIN_HINT)
+    if manifest.get("version") != VERSION:
+        raise MorphologyError(f"{manifest_path}: model format version {manifest.get('version')!r}, "
+                              f"this lexicon-tools reads version {VERSION}", TRAIN_HINT)
+    files = manifest.get("files")
+    if not isinstance(files, dict) or not files:
+        raise MorphologyError(f"{manifest_path}: the manifest lists no files", TRAIN_HINT)
+    for name, expected in sorted(files.items()):
+        path = directory / name
+        if not path.is_file():
+            raise MorphologyError(f"{directory}: model file {name} is missing", TRAIN_HINT)
+        if _sha256(path) != expected:
+            raise MorphologyError(f"{directory}: model file {name} is corrupt (checksum mismatch)", TRAIN_HINT)
+    return directory
+
+
+def save_model(nlp, output: str | os.PathLike, training: dict) -> Path:
+    """Write a trained fallback pipeline with licence, training record and manifest."""
+    output = Path(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.", dir=output.parent))
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(staging, 0o777 & ~umask)  # mkdtemp makes it private; a model directory is not
+    try:
+        nlp.to_disk(staging)
+        shutil.copyfile(LICENCE_TEMPLATE, staging / "LICENSE.md")
+        (staging / "training.json").write_text(json.dumps(training, indent=1, sort_keys=True) + "\n",
+                                               encoding="utf-8")
+        write_manifest(staging)
+        _replace_directory(staging, output)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return output
+
+
+def _replace_directory(new: Path, target: Path) -> None:
+    if not target.exists():
+        os.replace(new, target)
+        return
+    if not (target / MANIFEST).is_file() and any(target.iterdir()):
+        raise MorphologyError(f"{target} exists and is not a model directory; refusing to replace it",
+                              "Choose an empty or new output directory.")
+    old = target.with_name(f".{target.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    os.replace(target, old)
+    os.replace(new, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+@lru_cache(maxsize=1)
+def load_base_lexicon():
+    """The bundled corpus as a morphological lexicon (cached for the process)."""
+    from lexicon_tools.io.readers import iter_entries
+    from lexicon_tools.morph.lexicon import MorphLexicon
+    from lexicon_tools.resources import default_corpus
+
+    return MorphLexicon.from_entries(iter_entries(default_corpus(), "csv"))
+
+
+def needs_base(entries: Sequence[Entry]) -> bool:
+    """Do some entries lack the grammar the policy needs (no part of speech, or a noun without case)?"""
+    return any(not e.pos or (e.pos == "NOUN" and "Case" not in e.features) for e in entries)
+
+
+def default_analyzer(entries: Sequence[Entry], ruleset, *, model_dir: str | os.PathLike | None = None,
+                     base: str = "auto", use_model: bool = True):
+    """The analyzer `policy.evaluate` uses when none is given.
+
+    `base`: ``auto`` adds the bundled corpus as base lexicon when `needs_base`,
+    ``default`` always, ``none`` never. The all-forms policy gets the plain lexicon
+    analyzer (no spaCy); the nominative rule gets the spaCy pipeline with the trained
+    fallback (`model_dir`, default the shipped model) and, if the ruleset names one,
+    an installed spaCy pipeline (``morphology.spacy_model``).
+    """
+    from lexicon_tools.morph.lexicon import LexiconAnalyzer, MorphLexicon
+
+    if base not in ("auto", "default", "none"):
+        raise UsageError(f"unknown base lexicon option {base!r}", "Use auto, default or none.")
+    use_base = base == "default" or (base == "auto" and needs_base(entries))
+    lexicon = MorphLexicon.from_entries(entries, load_base_lexicon() if use_base else None)
+    if ruleset.word_policy.kind == "all_forms":
+        return LexiconAnalyzer(lexicon)
+    from lexicon_tools.morph.pipeline import SpacyAnalyzer, build_pipeline
+
+    model = verify_model_dir(model_dir or shipped_model_dir()) if use_model else None
+    return SpacyAnalyzer(lexicon, build_pipeline(lexicon, model, ruleset.morphology.spacy_model))
+
+
+def read_training_record(directory: Path) -> dict:
+    """The model's training.json (seed and held-out fraction tell `morph evaluate` the split)."""
+    path = Path(directory) / "training.json"
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise MorphologyError(f"{path}: unreadable training record ({exc})", TRAIN_HINT) from exc
+    if not isinstance(record, dict) or not {"seed", "held_out_fraction"} <= set(record):
+        raise MorphologyError(f"{path}: the training record lacks seed or held_out_fraction", TRAIN_HINT)
+    return record

@@ -1,0 +1,89 @@
+"""verdicts.jsonl: the word policy's decisions on disk, one JSON object per entry.
+
+Format (UTF-8, one `Verdict.to_dict()` per line, in input order): the entry's keys
+(``word, lemma, pos, features, tags, source``) followed by
+
+- ``normalized``: the word in tiles (uppercase, ß -> SS, accents dropped);
+- ``valid``: true or false; every entry of one normalised word carries the same
+  decision (a word is legal if any of its readings is);
+- ``reason``: the reason code (``nom-sg``, ``inflected-form:plural-of:HAUS``,
+  ``diminutive-of:HUND``, ``proper-noun``, ...; see `lexicon_tools.policy.reasons`);
+- ``evidence``: the deciding reading and where it came from: ``source``
+  (``file:line`` of the entry, or ``model:<name>``), ``reading`` (lemma, pos, UD
+  features, origin, tags, model score, compound head), ``rule`` (the house-rule
+  switch that decided, e.g. ``allow_plurals=false``) and ``entry_reason`` when this
+  entry's own reading says something else (the Nom Pl entry of Lehrer).
+
+Example::
+
+    {"word":"Häuser","lemma":"Haus","pos":"NOUN","features":{"Case":"Nom","Number":"Plur","Gender":"Neut"},
+     "tags":[],"source":"nouns.csv.xz:4711","normalized":"HÄUSER","valid":false,
+     "reason":"inflected-form:plural-of:HAUS","evidence":{"source":"nouns.csv.xz:4711",
+     "reading":{"lemma":"Haus","pos":"NOUN","features":"Case=Nom|Number=Plur","origin":"lexicon"},
+     "rule":"allow_plurals=false"}}
+
+Written atomically; read back with `read_verdicts` (errors name ``file:line``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from lexicon_tools.errors import InputFileError
+from lexicon_tools.model.verdict import Verdict
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_HINT = "Each line must be a verdict object; re-create the file with `lexicon-tools filter`."
+
+
+def write_verdicts(path: str | os.PathLike, verdicts: Iterable[Verdict]) -> int:
+    """Write `verdicts` atomically; returns the number written."""
+    from lexicon_tools.io.atomic import atomic_open
+
+    count = 0
+    with atomic_open(path, "w", encoding="utf-8") as handle:
+        write, encode = handle.write, _ENCODER.encode
+        for verdict in verdicts:
+            write(encode(verdict.to_dict()) + "\n")
+            count += 1
+    return count
+
+
+def read_verdicts(path: str | os.PathLike) -> Iterator[Verdict]:
+    path = Path(path)
+    try:
+        handle = open(path, encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise InputFileError(f"{path}: no such file", "Create it with `lexicon-tools filter ... -o FILE`.") from exc
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read ({exc.strerror})", "Check the file.") from exc
+    return _read(path, handle)
+
+
+def _read(path: Path, handle) -> Iterator[Verdict]:
+    with handle:
+        number = 0
+        try:
+            for number, line in enumerate(handle, 1):
+                if line.strip():
+                    yield _parse(path, number, line)
+        except UnicodeDecodeError as exc:
+            raise InputFileError(f"{path}:{number + 1}: not UTF-8 ({exc.reason})", _HINT) from exc
+
+
+def _parse(path: Path, number: int, line: str) -> Verdict:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputFileError(f"{path}:{number}: invalid JSON ({exc.msg}, column {exc.colno})", _HINT) from exc
+    if not isinstance(data, dict):
+        raise InputFileError(f"{path}:{number}: expected a JSON object", _HINT)
+    missing = [k for k in ("word", "normalized", "valid", "reason") if k not in data]
+    if missing:
+        raise InputFileError(f"{path}:{number}: missing field(s) {', '.join(missing)}", _HINT)
+    if not isinstance(data["valid"], bool) or not isinstance(data["reason"], str):
+        raise InputFileError(f"{path}:{number}: 'valid' must be true/false and 'reason' a string", _HINT)
+    return Verdict.from_dict(data)

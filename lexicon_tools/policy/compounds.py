@@ -1,0 +1,87 @@
+"""Compound-head resolution: read an unknown compound through its longest known head.
+
+German compounds inflect on their last part (Kinder|garten, Kinder|gärten), so an
+unknown compound borrows the readings of the longest suffix that the morphological
+lexicon knows as a common noun: Kindergärten -> Gärten (Nom Pl of Garten) -> Nom Pl of
+Kindergarten. Longest head first, because a longer head is more specific
+(Hunde|hütte before Hundehüt|te).
+
+A split must look like a compound on both sides, otherwise chance endings pass for
+heads (Silve|stern, Segm|ente, Recei|vern): the head needs at least `MIN_HEAD`
+letters, and the modifier, after dropping a linking element (Fugen-s, -es, -n, -en,
+-er, -e, -ens), must itself be a form the lexicon knows (Arbeit|s|zeit, Kinder|garten,
+Schul|ferien via Schule). Measured on the held-out-lemma split (`morph evaluate`),
+these two conditions raise the accuracy of "can be Nom Sg" on compounds from 0.935
+to 0.976 and leave the rest to the statistical fallback. Adjective and verb-stem
+modifiers (Rot|wein, Schreib|tisch) are not in a noun lexicon, so such compounds
+go to the fallback.
+
+Proper-noun heads are not used: Ost|berlin is not a kind of Berlin for this purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from lexicon_tools.policy.readings import Reading
+
+MIN_HEAD = 4
+MIN_MODIFIER = 2
+LINKING = ("", "s", "es", "n", "en", "er", "e", "ens")
+
+Lookup = Callable[[str], tuple[Reading, ...]]
+
+# Tags of a head that describe the whole compound; names and abbreviations do not carry over.
+_DROPPED_TAG_PREFIXES = ("propn:", "abbreviation")
+
+
+def _as_head(fragment: str, all_caps: bool) -> str:
+    return fragment if all_caps else fragment[:1].upper() + fragment[1:]
+
+
+def is_modifier(modifier: str, lookup: Lookup) -> bool:
+    """A known form once a linking element is dropped (Kinder, Arbeit|s, Schul -> Schule)."""
+    all_caps = modifier.isupper()
+    lower = modifier.lower()
+    for link in LINKING:
+        if link and not lower.endswith(link):
+            continue
+        stem = modifier[: len(modifier) - len(link)]
+        if len(stem) < MIN_MODIFIER:
+            continue
+        word = stem if all_caps else stem[:1].upper() + stem[1:]
+        if lookup(word) or lookup(word + ("E" if all_caps else "e")):
+            return True
+    return False
+
+
+def split_head(word: str, lookup: Lookup) -> tuple[str, str, tuple[Reading, ...]] | None:
+    """(modifier, head as looked up, the head's common-noun readings), longest head first."""
+    all_caps = word.isupper()
+    for cut in range(MIN_MODIFIER, len(word) - MIN_HEAD + 1):
+        head = _as_head(word[cut:], all_caps)
+        readings = tuple(r for r in lookup(head) if r.pos == "NOUN")
+        if readings and is_modifier(word[:cut], lookup):
+            return word[:cut], head, readings
+    return None
+
+
+def compound_lemma(modifier: str, head_lemma: str) -> str:
+    if modifier.isupper():
+        return modifier + head_lemma.upper()
+    return modifier + head_lemma[:1].lower() + head_lemma[1:]
+
+
+def compound_readings(word: str, lookup: Lookup) -> tuple[Reading, ...]:
+    """The readings of an unknown compound, or () when no known head is found."""
+    split = split_head(word, lookup)
+    if split is None:
+        return ()
+    modifier, head, readings = split
+    out = []
+    for reading in readings:
+        tags = tuple(t for t in reading.tags if not t.startswith(_DROPPED_TAG_PREFIXES))
+        out.append(replace(reading, lemma=compound_lemma(modifier, reading.lemma or head), tags=tags,
+                           origin="compound", head=head))
+    return tuple(dict.fromkeys(out))

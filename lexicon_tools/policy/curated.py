@@ -1,0 +1,57 @@
+"""The curated word lists the Wortspieler rule needs, as plain data.
+
+No source marks these reliably, so the project keeps reviewed lists
+(corpora/curated/, loaded by `lexicon_tools.io.curated`):
+
+- pluralia tantum (Eltern, Leute, Ferien, Kosten): accepted as `plurale-tantum`;
+- lexicalised plurals, plurals with a meaning of their own (Wahlen: elections);
+- lexicalised diminutives, an allow-list (Mädchen, Märchen, Brötchen); a compound
+  whose head is on the list is lexicalised too (Milchbrötchen);
+- proper-noun markers: lemmas that are names only (Berlin, Goethe), for sources
+  that carry no part of speech or mark a name as a common noun;
+- common-noun markers: the opposite correction, lemmas a source files only as a
+  name although they are everyday nouns (Wiktionary has Sonne only as Eigenname).
+
+`CuratedLists` holds the spellings as written; `for_alphabet` turns them into tile
+strings once per ruleset, which is what the policies compare against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lexicon_tools.model.alphabet import Alphabet
+from lexicon_tools.policy.normalize import to_tiles
+
+
+@dataclass(frozen=True)
+class CuratedLists:
+    pluralia_tantum: frozenset[str] = frozenset()
+    lexicalized_plurals: frozenset[str] = frozenset()
+    lexicalized_diminutives: frozenset[str] = frozenset()
+    proper_nouns: frozenset[str] = frozenset()
+    common_nouns: frozenset[str] = frozenset()
+
+    def for_alphabet(self, alphabet: Alphabet) -> TileLists:
+        def tiles(words: frozenset[str]) -> frozenset[str]:
+            return frozenset(to_tiles(w, alphabet) for w in words)
+
+        return TileLists(tiles(self.pluralia_tantum), tiles(self.lexicalized_plurals),
+                         tiles(self.lexicalized_diminutives), tiles(self.proper_nouns), tiles(self.common_nouns))
+
+
+@dataclass(frozen=True)
+class TileLists:
+    """The curated lists in tiles (what the policies look words up in)."""
+
+    pluralia_tantum: frozenset[str]
+    lexicalized_plurals: frozenset[str]
+    lexicalized_diminutives: frozenset[str]
+    proper_nouns: frozenset[str]
+    common_nouns: frozenset[str] = frozenset()
+
+    def is_lexicalized_diminutive(self, tiles: str, min_modifier: int = 2) -> bool:
+        """On the allow-list itself, or a compound whose head is (Milchbrötchen)."""
+        if tiles in self.lexicalized_diminutives:
+            return True
+        return any(tiles[i:] in self.lexicalized_diminutives for i in range(min_modifier, len(tiles) - 3))

@@ -1,0 +1,100 @@
+"""From entries to verdicts: one decision per word in tiles, shared by all its entries.
+
+The algorithm (both policy kinds):
+1. normalise every entry's word to tiles; a word that is not tileable or has the
+   wrong length is rejected for that reason alone;
+2. ask the analyzer once for the readings of every distinct surface form (Lehrer,
+   lehrer and LEHRER are three forms of one word in tiles);
+3. judge every reading of every surface form that maps to the word; the word's
+   decision is the best judgement: any accept beats any reject (a word is legal if
+   any reading is legal), then the reason that explains it best;
+4. every entry of the word gets the word's decision, so a word never carries both an
+   accept and a reject. When the entry's own reading says something else (the Nom Pl
+   entry of Lehrer), that is kept as ``evidence.entry_reason``.
+
+A word without any reading is judged as ``judge(tiles, None)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from lexicon_tools.model.alphabet import Alphabet
+from lexicon_tools.model.entry import Entry
+from lexicon_tools.model.verdict import Verdict
+from lexicon_tools.policy.judgement import Judgement, better
+from lexicon_tools.policy.normalize import shape_reason, to_tiles
+from lexicon_tools.policy.readings import Analyzer, Reading, readings_from_entry
+
+if TYPE_CHECKING:
+    from lexicon_tools.model.ruleset import WordPolicy
+
+ProgressCallback = Callable[[int], None]
+
+
+class Judge(Protocol):
+    def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement: ...
+
+
+class _Word:
+    """The running decision for one word in tiles."""
+
+    __slots__ = ("best", "by_reading")
+
+    def __init__(self) -> None:
+        self.best: Judgement | None = None
+        self.by_reading: dict[Reading, Judgement] = {}
+
+    def consider(self, judgement: Judgement) -> None:
+        if judgement.reading is not None:
+            self.by_reading.setdefault(judgement.reading, judgement)
+        if self.best is None or better(judgement, self.best):
+            self.best = judgement
+
+
+def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, judge: Judge,
+           analyzer: Analyzer, progress: ProgressCallback | None = None) -> Iterator[Verdict]:
+    lengths = policy.lengths
+    tiles = [to_tiles(entry.word, alphabet) for entry in entries]
+    shape: dict[str, str | None] = {}
+    for word in tiles:
+        if word not in shape:
+            shape[word] = shape_reason(word, alphabet, lengths.min, lengths.max)
+    surfaces = list(dict.fromkeys(e.word for e, t in zip(entries, tiles) if shape[t] is None))
+    words: dict[str, _Word] = {}
+    analyses = analyzer.analyze(surfaces)
+    for surface, readings in zip(surfaces, analyses):
+        word_tiles = to_tiles(surface, alphabet)
+        state = words.setdefault(word_tiles, _Word())
+        for reading in readings:
+            state.consider(judge.judge(word_tiles, reading, surface))
+    for word_tiles, state in words.items():
+        if state.best is None:
+            state.consider(judge.judge(word_tiles, None, ""))
+    for done, (entry, word_tiles) in enumerate(zip(entries, tiles), start=1):
+        yield _verdict(entry, word_tiles, shape[word_tiles], words.get(word_tiles), judge)
+        if progress is not None and done % 10000 == 0:
+            progress(10000)
+    if progress is not None:
+        progress(len(entries) % 10000)
+
+
+def _verdict(entry: Entry, word_tiles: str, shape: str | None, state: _Word | None, judge: Judge) -> Verdict:
+    if shape is not None or state is None or state.best is None:
+        return Verdict(entry, word_tiles, False, shape or "not-tileable", {"tiles": word_tiles})
+    best = state.best
+    evidence = best.evidence()
+    own = _entry_judgement(entry, word_tiles, state, judge)
+    if own is not None and own.reason != best.reason:
+        evidence["entry_reason"] = own.reason
+    return Verdict(entry, word_tiles, best.valid, best.reason, evidence)
+
+
+def _entry_judgement(entry: Entry, word_tiles: str, state: _Word, judge: Judge) -> Judgement | None:
+    own: Judgement | None = None
+    for reading in readings_from_entry(entry):
+        judgement = state.by_reading.get(reading) or judge.judge(word_tiles, reading, entry.word)
+        if own is None or better(judgement, own):
+            own = judgement
+    return own

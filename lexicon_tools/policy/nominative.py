@@ -1,0 +1,138 @@
+"""Wortspieler's rule: a common noun in the nominative singular, with the seed's exceptions.
+
+`NominativeSingularPolicy.judge` decides one reading of a word (in tiles):
+
+1. not a noun (no NOUN/PROPN reading)                       -> ``not-a-noun``
+2. an abbreviation, unless ``allow_abbreviations``          -> ``abbreviation``
+   (when allowed, an abbreviation that passes 5. is accepted as ``abbreviation``;
+   likewise an allowed proper noun as ``proper-noun``)
+3. a register the house rules exclude                       -> ``register:<name>``
+4. a proper noun (PROPN, a ``propn:`` tag, or a curated
+   proper-noun marker, and no common-noun marker),
+   unless ``allow_proper_nouns``                            -> ``proper-noun``
+5. the grammar of the reading:
+   - nominative plural of a plurale tantum                  -> ``plurale-tantum``
+   - a lexicalised plural (curated)                         -> ``lexicalized-plural``
+   - any other nominative/accusative plural                 -> ``inflected-form:plural-of:L``
+   - nominative singular on the diminutive allow-list      -> ``lexicalized-diminutive``
+   - nominative singular of a productive diminutive         -> ``diminutive-of:BASE``
+   - nominative singular                                    -> ``nom-sg``
+   - genitive, dative, accusative singular                  -> ``inflected-form:<case>-of:L``
+
+Each exception has its house-rule switch (``allow_plurale_tantum``,
+``allow_lexicalized_plurals``, ``allow_lexicalized_diminutives``, ``allow_plurals``,
+``allow_diminutives``); the reason stays the same, the switch sets ``valid``.
+A reading without a case (a dictionary headword) counts as nominative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from lexicon_tools.model.alphabet import Alphabet
+from lexicon_tools.policy import reasons
+from lexicon_tools.policy.compounds import Lookup
+from lexicon_tools.policy.curated import TileLists
+from lexicon_tools.policy.diminutives import diminutive_base
+from lexicon_tools.policy.judgement import Judgement, switch
+from lexicon_tools.policy.normalize import to_tiles
+from lexicon_tools.policy.readings import Reading
+
+if TYPE_CHECKING:
+    from lexicon_tools.model.ruleset import WordPolicy
+
+
+def is_proper(reading: Reading, lemma_tiles: str, lists: TileLists) -> bool:
+    """PROPN, a ``propn:`` tag or a proper-noun marker; a common-noun marker overrides the source."""
+    if lemma_tiles in lists.common_nouns:
+        return False
+    return (reading.pos == "PROPN" or any(t.startswith("propn:") for t in reading.tags)
+            or lemma_tiles in lists.proper_nouns)
+
+
+def excluded_register(reading: Reading, excluded: frozenset[str]) -> str | None:
+    for tag in reading.tags:
+        if tag.startswith(reasons.REGISTER_PREFIX) and tag[len(reasons.REGISTER_PREFIX):] in excluded:
+            return tag
+    return None
+
+
+class NominativeSingularPolicy:
+    def __init__(self, policy: WordPolicy, alphabet: Alphabet, lists: TileLists, lookup: Lookup,
+                 head_count: Callable[[str], int] | None = None):
+        self.policy = policy
+        self.alphabet = alphabet
+        self.lists = lists
+        self.lookup = lookup
+        self.excluded = frozenset(policy.excluded_registers)
+        self._tiles = lru_cache(maxsize=1 << 16)(lambda text: to_tiles(text, alphabet))
+        self._diminutive = lru_cache(maxsize=1 << 16)(lambda lemma: diminutive_base(lemma, lookup, head_count))
+
+    def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement:
+        """Judge one reading of the word `surface` (written `tiles`)."""
+        if reading is None or not reading.is_noun:
+            return Judgement(False, reasons.NOT_A_NOUN, reading)
+        policy = self.policy
+        lemma_tiles = self._tiles(reading.lemma) if reading.lemma else None
+        if "abbreviation" in reading.tags and not policy.allow_abbreviations:
+            return Judgement(False, reasons.ABBREVIATION, reading, switch("allow_abbreviations", False))
+        register = excluded_register(reading, self.excluded)
+        if register:
+            return Judgement(False, register, reading, "excluded_registers")
+        grammar = self.grammar(tiles, lemma_tiles, reading, surface)
+        if is_proper(reading, lemma_tiles or tiles, self.lists):
+            if not policy.allow_proper_nouns:
+                return Judgement(False, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", False))
+            if grammar.valid:
+                return Judgement(True, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", True))
+        elif "abbreviation" in reading.tags and grammar.valid:
+            return Judgement(True, reasons.ABBREVIATION, reading, switch("allow_abbreviations", True))
+        return grammar
+
+    def grammar(self, tiles: str, lemma_tiles: str | None, reading: Reading, surface: str = "") -> Judgement:
+        case, number = reading.case, reading.number
+        if case in ("Nom", None) and self._plurale_tantum(tiles, lemma_tiles, reading):
+            allowed = self.policy.allow_plurale_tantum
+            return Judgement(allowed, reasons.PLURALE_TANTUM, reading, switch("allow_plurale_tantum", allowed))
+        if number == "Plur":
+            if case in ("Nom", None) and tiles in self.lists.lexicalized_plurals:
+                allowed = self.policy.allow_lexicalized_plurals
+                return Judgement(allowed, reasons.LEXICALIZED_PLURAL, reading,
+                                 switch("allow_lexicalized_plurals", allowed))
+            kind = reasons.inflection_kind(case, number)
+            allowed = kind == "plural" and self.policy.allow_plurals
+            rule = switch("allow_plurals", allowed) if kind == "plural" else None
+            return Judgement(allowed, reasons.inflected(kind, lemma_tiles), reading, rule)
+        if case not in ("Nom", None):
+            return Judgement(False, reasons.inflected(reasons.inflection_kind(case, number), lemma_tiles), reading)
+        return self._singular(tiles, lemma_tiles, reading, surface)
+
+    def _plurale_tantum(self, tiles: str, lemma_tiles: str | None, reading: Reading) -> bool:
+        if reading.number == "Sing":
+            return False
+        pt = self.lists.pluralia_tantum
+        return ("plurale-tantum" in reading.tags or lemma_tiles in pt or tiles in pt
+                or (reading.head is not None and self._tiles(reading.head) in pt))
+
+    def _singular(self, tiles: str, lemma_tiles: str | None, reading: Reading, surface: str) -> Judgement:
+        policy = self.policy
+        lists = self.lists
+        if lists.is_lexicalized_diminutive(tiles) or (lemma_tiles and lists.is_lexicalized_diminutive(lemma_tiles)):
+            allowed = policy.allow_lexicalized_diminutives
+            return Judgement(allowed, reasons.LEXICALIZED_DIMINUTIVE, reading,
+                             switch("allow_lexicalized_diminutives", allowed))
+        base = self._diminutive_base(reading, surface)
+        if base is not None:
+            allowed = policy.allow_diminutives
+            return Judgement(allowed, reasons.diminutive_of(self._tiles(base)), reading,
+                             switch("allow_diminutives", allowed))
+        return Judgement(True, reasons.NOM_SG, reading)
+
+    def _diminutive_base(self, reading: Reading, surface: str) -> str | None:
+        lemma = reading.lemma
+        if "diminutive" in reading.tags and lemma and lemma != surface:
+            return lemma  # reader convention: a diminutive entry's lemma is its base word
+        word = lemma or surface
+        return self._diminutive(word) if word else None

@@ -1,0 +1,125 @@
+"""Readings: one grammatical analysis of a surface form, and how entries turn into them.
+
+A word often has several readings (Lehrer: Nom Sg and Nom Pl of LEHRER, Dat Sg ...);
+the word policies judge each reading and a word is legal if any reading is legal.
+
+Where readings come from (`Reading.origin`):
+
+- ``lexicon``: an imported entry with its features (the morphological lexicon);
+- ``headword``: a dictionary headword without case features (TEI, word lists with a
+  part of speech). By lexicographic convention a noun headword is cited in the
+  nominative singular, or in the nominative plural when it is plural-only;
+- ``compound``: an unknown word analysed through its longest known head
+  (Kinder|garten -> the readings of Garten, with the lemma Kindergarten);
+- ``model``: the statistical fallback (a spaCy morphologizer), with a probability;
+- ``external:<name>``: an installed spaCy pipeline used as a further signal;
+- ``orthography``: an unknown word written in lower case, which German orthography
+  rules out as a noun.
+
+`Analyzer` is the protocol the policies use to get readings; `lexicon_tools.morph`
+implements it (a pure lexicon analyzer, and the spaCy pipeline analyzer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from lexicon_tools.model.entry import Entry
+
+NOUN_POS = frozenset({"NOUN", "PROPN"})
+CASES = ("Nom", "Gen", "Dat", "Acc")
+NUMBERS = ("Sing", "Plur")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    pos: str | None
+    lemma: str | None = None
+    case: str | None = None
+    number: str | None = None
+    gender: str | None = None
+    tags: tuple[str, ...] = ()
+    source: str = ""
+    origin: str = "lexicon"
+    score: float | None = None
+    head: str | None = field(default=None, compare=False)
+
+    @property
+    def is_noun(self) -> bool:
+        return self.pos in NOUN_POS
+
+    def features(self) -> str:
+        """UD feature string in canonical (alphabetical) order, e.g. ``Case=Nom|Gender=Neut|Number=Sing``."""
+        parts = []
+        if self.case:
+            parts.append(f"Case={self.case}")
+        if self.gender:
+            parts.append(f"Gender={self.gender}")
+        if self.number:
+            parts.append(f"Number={self.number}")
+        return "|".join(parts)
+
+    def to_evidence(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"lemma": self.lemma, "pos": self.pos, "features": self.features(),
+                                "origin": self.origin}
+        if self.tags:
+            data["tags"] = list(self.tags)
+        if self.score is not None:
+            data["score"] = round(self.score, 4)
+        if self.head:
+            data["head"] = self.head
+        return data
+
+
+class Analyzer(Protocol):
+    """What a word policy needs from the morphology."""
+
+    def analyze(self, words: Sequence[str]) -> list[tuple[Reading, ...]]:
+        """All readings of each word (same order as `words`)."""
+
+    def lookup(self, form: str) -> tuple[Reading, ...]:
+        """Readings the morphological lexicon itself holds for `form` (no model, no compounds)."""
+
+    def head_count(self, noun: str) -> int:
+        """How many noun lemmas end in `noun`: its productivity as a compound head (0 if unknown)."""
+
+
+def _values(features: dict[str, str], key: str) -> tuple[str | None, ...]:
+    """UD allows several values separated by commas (``Case=Acc,Nom``)."""
+    raw = features.get(key)
+    if not raw:
+        return (None,)
+    return tuple(v.strip() for v in str(raw).split(",") if v.strip()) or (None,)
+
+
+def readings_from_entry(entry: Entry) -> tuple[Reading, ...]:
+    """The readings an imported entry states about its word (empty if it states nothing).
+
+    An entry without a part of speech (a bare word-list line) states nothing. A noun
+    entry without a case is a headword: nominative singular, or nominative plural if
+    it is plural-only (``Number=Plur`` or the ``plurale-tantum`` tag).
+    """
+    pos = entry.pos.upper() if entry.pos else None
+    if not pos:
+        return ()
+    feats = entry.features or {}
+    gender = feats.get("Gender") or None
+    if gender and "," in gender:
+        gender = None
+    cases = _values(feats, "Case")
+    numbers = _values(feats, "Number")
+    origin = "lexicon"
+    if pos in NOUN_POS and cases == (None,):
+        is_headword = not entry.lemma or entry.lemma == entry.word
+        if is_headword:
+            origin = "headword"
+            cases = ("Nom",)
+            if numbers == (None,):
+                numbers = ("Plur",) if "plurale-tantum" in entry.tags else ("Sing",)
+    return tuple(
+        Reading(pos=pos, lemma=entry.lemma or entry.word, case=case, number=number, gender=gender,
+                tags=tuple(entry.tags), source=entry.source, origin=origin)
+        for case in cases for number in numbers
+    )
