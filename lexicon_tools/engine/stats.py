@@ -121,7 +121,10 @@ def _rate(count: float, total: float) -> float:
 
 
 def _premiums(summaries: list[GameSummary], rules: Rules) -> tuple[dict[str, Any], dict[int, float]]:
-    """Usage per kind (share of that kind's squares used per game) and per square (games used / games)."""
+    """Uses per kind (uses / squares of that kind, per game) and per square (uses / games).
+
+    A premium is used once per covering; a square can be used again after a take re-activates it.
+    """
     n = len(summaries)
     by_kind: dict[str, list[float]] = {}
     for s in summaries:
@@ -139,7 +142,7 @@ def _premiums(summaries: list[GameSummary], rules: Rules) -> tuple[dict[str, Any
             per_square[sq] = rate
             squares.append({"square": square_name(*divmod(sq, rules.cols)), "kind": kind, "uses_per_game": rate})
     kinds = {kind: round(statistics.fmean(v), 4) for kind, v in sorted(by_kind.items())}
-    return {"used_share_per_game": kinds, "squares": squares,
+    return {"uses_per_square_per_game": kinds, "squares": squares,
             "note": "" if fixed else "random boards: per-square rates are not comparable across games"}, per_square
 
 
@@ -158,8 +161,8 @@ def report_text(report: Report) -> str:
     lines.append(f"  game length            {length['turns']['mean']:.1f} turns ± {length['turns']['stdev']:.1f}, "
                  f"{length['placements']['mean']:.1f} placements")
     lines.append(f"  mean move score        {d['mean_move_score']:.2f}")
-    kinds = ", ".join(f"{k} {v:.1%}" for k, v in d["premiums"]["used_share_per_game"].items())
-    lines.append(f"  premium squares used   {kinds} (share per game)")
+    kinds = ", ".join(f"{k} {v:.2f}" for k, v in d["premiums"]["uses_per_square_per_game"].items())
+    lines.append(f"  premium uses / square  {kinds} (per game; above 1 when taken letters re-activate them)")
     special = d["special_moves_per_game"]
     lines.append(f"  special moves / game   letter takes {special['letter_takes']:.2f}, joker swaps "
                  f"{special['joker_swaps']:.2f}, multi-word turns {special['multi_word_turns']:.2f}")

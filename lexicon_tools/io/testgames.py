@@ -11,6 +11,7 @@ sent between processes.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import time
 from dataclasses import dataclass, field
@@ -85,7 +86,11 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
             result.records.append(target)
     if heatmap is not None:
         title = f"{rules.name}: tiles placed per square per game ({games} games, {', '.join(spec.strategies)})"
-        write_heatmap(heatmap, rules.layout, sim.report.square_usage, title)
+        layout = rules.layout
+        if rules.random_board:   # every game had its own premiums: frame only the start squares
+            layout = dataclasses.replace(layout, premiums={})
+            title += ", random boards"
+        write_heatmap(heatmap, layout, sim.report.square_usage, title)
         result.heatmap = Path(heatmap)
     return result
 

@@ -71,7 +71,7 @@ def test_play_reports_statistics_as_json(cli, lexicons):
     assert data["seats"][0]["score"]["mean"] > data["seats"][1]["score"]["mean"]   # greedy beats random
     assert data["game_length"]["turns"]["mean"] > 5
     assert data["mean_move_score"] > 0
-    assert set(data["premiums"]["used_share_per_game"]) == {"DL", "TL", "DW", "TW"}
+    assert set(data["premiums"]["uses_per_square_per_game"]) == {"DL", "TL", "DW", "TW"}
     assert sum(data["end_reasons"].values()) == 4
 
 

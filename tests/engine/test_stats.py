@@ -36,7 +36,7 @@ def test_aggregate_by_hand():
     assert data["mean_move_score"] == 10.0                                  # 200 points / 20 placements
     assert data["special_moves_per_game"]["letter_takes"] == pytest.approx(0.6667, abs=1e-4)
     assert data["special_moves_per_game"]["joker_swaps"] == pytest.approx(0.3333, abs=1e-4)
-    shares = data["premiums"]["used_share_per_game"]
+    shares = data["premiums"]["uses_per_square_per_game"]
     assert shares["TW"] == 0.5                          # TW used: 1/2, 2/2, 0/2 of the 2 TW squares
     assert shares["DW"] == pytest.approx(1 / 3, abs=1e-4)
     assert shares["TL"] == 0.0
@@ -56,3 +56,11 @@ def test_parallel_simulation_reports_exactly_what_a_serial_one_reports():
     assert serial.report.data["games"] == 6
     other = simulate(SimulationSpec(rules, ("greedy", "random", "greedy"), games=6, seed=5), make_judge)
     assert [s.scores for s in other.summaries] != [s.scores for s in serial.summaries]
+
+
+def test_a_reactivated_premium_counts_each_use():
+    rules = small_rules("smartfeud")
+    game = _summary([10, 5], [(1, 0), (2, 1)], {0: 2, 6: 1}, {0: 2})   # A1 used, re-activated, used again
+    data = aggregate([game], rules, ["greedy", "greedy"], 0).data
+    assert data["premiums"]["uses_per_square_per_game"]["TW"] == 1.5     # 3 uses over 2 TW squares
+    assert {s["square"]: s["uses_per_game"] for s in data["premiums"]["squares"]}["A1"] == 2.0
