@@ -59,23 +59,32 @@ def decide_words(verdicts: Iterable[Verdict]) -> tuple[dict[str, Verdict], int]:
 
 def assemble(decided: dict[str, Verdict], alphabet: Alphabet, entries: int = 0) -> Assembly:
     out = Assembly(entries=entries)
+    lemma_cache: dict[str, str] = {}
     for word in sorted(decided):
         verdict = decided[word]
         valid, reason = verdict.valid, verdict.reason
         if valid and not alphabet.is_tileable(word):
             valid, reason = False, NOT_TILEABLE
-        out.records.append(VerdictRecord(word, valid, reason, _lemma(verdict, word, alphabet)))
+        out.records.append(VerdictRecord(word, valid, reason, _lemma(verdict, word, alphabet, lemma_cache)))
         (out.accepted if valid else out.rejected)[reason_class(reason)] += 1
         if valid:
             out.tiles.append(alphabet.encode(word))
     return out
 
 
-def _lemma(verdict: Verdict, word: str, alphabet: Alphabet) -> str:
+def _lemma(verdict: Verdict, word: str, alphabet: Alphabet, cache: dict[str, str]) -> str:
+    """The base word to suggest: the word named in the reason (diminutive-of:HAUS), else the entry's lemma."""
+    reason = verdict.reason
+    base = reason_class(reason)
+    if base != reason:
+        named = reason[len(base) + 1:]
+        return "" if named == word else named
     lemma = verdict.entry.lemma
     if not lemma:
         return ""
-    normalized = alphabet.normalize(lemma)
+    normalized = cache.get(lemma)
+    if normalized is None:
+        normalized = cache[lemma] = alphabet.normalize(lemma)
     return "" if normalized == word else normalized
 
 

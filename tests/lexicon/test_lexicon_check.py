@@ -75,6 +75,11 @@ def test_inflected_form_suggests_its_lemma_first():
                                 "reason": "inflected-form:plural-of:HAUS", "suggestions": result.suggestions}
 
 
+def test_the_base_word_named_in_the_reason_is_suggested_first():
+    table = TABLE + [("Hündchen", "Hündchen", False, "diminutive-of:HUND"), ("Hund", "Hund", True, "nom-sg")]
+    assert make_lexicon(table).check("Hündchen").suggestions[0] == "HUND"
+
+
 def test_suggestions_are_close_legal_words():
     result = make_lexicon().check("Mause")
     assert "MAUS" in result.suggestions and "MÄUSE" not in result.suggestions
