@@ -140,8 +140,12 @@ def load_base_lexicon():
 
 
 def needs_base(entries: Sequence[Entry]) -> bool:
-    """Do some entries lack the grammar the policy needs (no part of speech, or a noun without case)?"""
-    return any(not e.pos or (e.pos == "NOUN" and "Case" not in e.features) for e in entries)
+    """Do some entries carry no grammar at all (word-list lines without a part of speech)?
+
+    Headwords with a part of speech but no case (TEI) need no base: the headword
+    convention reads them (`policy.readings.readings_from_entry`).
+    """
+    return any(not e.pos for e in entries)
 
 
 def default_analyzer(entries: Sequence[Entry], ruleset, *, model_dir: str | os.PathLike | None = None,

@@ -230,5 +230,5 @@ class SpacyAnalyzer:
     def analyze(self, words: Sequence[str]) -> list[tuple[Reading, ...]]:
         vocab = self.nlp.vocab
         docs = (Doc(vocab, words=[word]) for word in words)
-        return [tuple(r for t in doc for r in t._.readings)
+        return [doc[0]._.readings if len(doc) == 1 else tuple(r for t in doc for r in t._.readings)
                 for doc in self.nlp.pipe(docs, batch_size=self.batch_size)]

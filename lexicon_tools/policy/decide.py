@@ -40,23 +40,35 @@ class Judge(Protocol):
 class _Word:
     """The running decision for one word in tiles."""
 
-    __slots__ = ("best", "by_reading")
+    __slots__ = ("best", "by_reading", "evidence", "reasons")
 
     def __init__(self) -> None:
         self.best: Judgement | None = None
-        self.by_reading: dict[Reading, Judgement] = {}
+        self.by_reading: dict[tuple, Judgement] = {}
+        self.evidence: dict | None = None
+        self.reasons: set[str] = set()
 
     def consider(self, judgement: Judgement) -> None:
         if judgement.reading is not None:
-            self.by_reading.setdefault(judgement.reading, judgement)
+            self.by_reading.setdefault(reading_key(judgement.reading), judgement)
+        self.reasons.add(judgement.reason)
         if self.best is None or better(judgement, self.best):
             self.best = judgement
+
+
+def reading_key(reading: Reading) -> tuple:
+    """What a reading says, without where it was found (so entries from several rows share judgements)."""
+    return (reading.pos, reading.lemma, reading.case, reading.number, reading.gender, reading.tags, reading.origin)
 
 
 def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, judge: Judge,
            analyzer: Analyzer, progress: ProgressCallback | None = None) -> Iterator[Verdict]:
     lengths = policy.lengths
-    tiles = [to_tiles(entry.word, alphabet) for entry in entries]
+    tiles_of: dict[str, str] = {}
+    for entry in entries:
+        if entry.word not in tiles_of:
+            tiles_of[entry.word] = to_tiles(entry.word, alphabet)
+    tiles = [tiles_of[entry.word] for entry in entries]
     shape: dict[str, str | None] = {}
     for word in tiles:
         if word not in shape:
@@ -65,7 +77,7 @@ def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, jud
     words: dict[str, _Word] = {}
     analyses = analyzer.analyze(surfaces)
     for surface, readings in zip(surfaces, analyses):
-        word_tiles = to_tiles(surface, alphabet)
+        word_tiles = tiles_of[surface]
         state = words.setdefault(word_tiles, _Word())
         for reading in readings:
             state.consider(judge.judge(word_tiles, reading, surface))
@@ -84,17 +96,20 @@ def _verdict(entry: Entry, word_tiles: str, shape: str | None, state: _Word | No
     if shape is not None or state is None or state.best is None:
         return Verdict(entry, word_tiles, False, shape or "not-tileable", {"tiles": word_tiles})
     best = state.best
-    evidence = best.evidence()
-    own = _entry_judgement(entry, word_tiles, state, judge)
-    if own is not None and own.reason != best.reason:
-        evidence["entry_reason"] = own.reason
+    if state.evidence is None:
+        state.evidence = best.evidence()
+    evidence = dict(state.evidence)
+    if len(state.reasons) > 1:  # otherwise every reading of the word says the same
+        own = _entry_judgement(entry, word_tiles, state, judge)
+        if own is not None and own.reason != best.reason:
+            evidence["entry_reason"] = own.reason
     return Verdict(entry, word_tiles, best.valid, best.reason, evidence)
 
 
 def _entry_judgement(entry: Entry, word_tiles: str, state: _Word, judge: Judge) -> Judgement | None:
     own: Judgement | None = None
     for reading in readings_from_entry(entry):
-        judgement = state.by_reading.get(reading) or judge.judge(word_tiles, reading, entry.word)
+        judgement = state.by_reading.get(reading_key(reading)) or judge.judge(word_tiles, reading, entry.word)
         if own is None or better(judgement, own):
             own = judgement
     return own

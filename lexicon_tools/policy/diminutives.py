@@ -62,6 +62,9 @@ def is_nom_sg_noun(lookup: Lookup, form: str) -> bool:
 
 def diminutive_base(word: str, lookup: Lookup, head_count: Callable[[str], int] | None = None) -> str | None:
     """The base noun of a productive diminutive (the word itself or its compound head), or None."""
+    if not word.lower().endswith(SUFFIXES):
+        return None
+
     def known(form: str) -> bool:
         return is_nom_sg_noun(lookup, form)
 

@@ -28,7 +28,7 @@ A reading without a case (a dictionary headword) counts as nominative.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from lexicon_tools.model.alphabet import Alphabet
@@ -67,8 +67,9 @@ class NominativeSingularPolicy:
         self.lists = lists
         self.lookup = lookup
         self.excluded = frozenset(policy.excluded_registers)
-        self._tiles = lru_cache(maxsize=1 << 16)(lambda text: to_tiles(text, alphabet))
-        self._diminutive = lru_cache(maxsize=1 << 16)(lambda lemma: diminutive_base(lemma, lookup, head_count))
+        # one policy object serves one evaluation: plain unbounded caches, lemmas repeat across readings
+        self._tiles = cache(lambda text: to_tiles(text, alphabet))
+        self._diminutive = cache(lambda lemma: diminutive_base(lemma, lookup, head_count))
 
     def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement:
         """Judge one reading of the word `surface` (written `tiles`)."""

@@ -101,13 +101,18 @@ def readings_from_entry(entry: Entry) -> tuple[Reading, ...]:
     entry without a case is a headword: nominative singular, or nominative plural if
     it is plural-only (``Number=Plur`` or the ``plurale-tantum`` tag).
     """
-    pos = entry.pos.upper() if entry.pos else None
+    pos = entry.pos
     if not pos:
         return ()
+    if not pos.isupper():
+        pos = pos.upper()
     feats = entry.features or {}
     gender = feats.get("Gender") or None
     if gender and "," in gender:
         gender = None
+    case, number = feats.get("Case"), feats.get("Number")
+    if case and number and "," not in case and "," not in number:  # the common case: one inflection cell
+        return (Reading(pos, entry.lemma or entry.word, case, number, gender, tuple(entry.tags), entry.source),)
     cases = _values(feats, "Case")
     numbers = _values(feats, "Number")
     origin = "lexicon"
