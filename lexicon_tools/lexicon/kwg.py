@@ -69,6 +69,11 @@ class Kwg:
             self._numpy = np.frombuffer(self._data, dtype="<u4")
         return self._numpy
 
+    @property
+    def values(self):
+        """The nodes as a stdlib sequence of ints (a memoryview or array): for pure-Python walkers."""
+        return self._nodes
+
     def to_bytes(self) -> bytes:
         """The little-endian node array: the content of a ``.kwg`` file."""
         return self._data.tobytes()

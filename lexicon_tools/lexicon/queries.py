@@ -64,7 +64,7 @@ def parse_rack(letters: str, alphabet: Alphabet) -> tuple[list[int], int]:
 def anagrams(kwg: Kwg, counts: list[int], blanks: int, min_length: int = 1,
              max_length: int | None = None) -> list[Match]:
     """Words formed from the rack (a subset of it), length in [min_length, max_length]."""
-    nodes = kwg._nodes
+    nodes = kwg.values
     rack = list(counts)
     out: list[Match] = []
     word = bytearray()
@@ -130,7 +130,7 @@ def _closure(tokens: list[int], mask: int) -> int:
 
 def pattern_matches(kwg: Kwg, tokens: list[int]) -> list[bytes]:
     """Every word matching the pattern, in sorted order."""
-    nodes = kwg._nodes
+    nodes = kwg.values
     final = 1 << len(tokens)
     step_cache: dict[tuple[int, int], int] = {}
     out: list[bytes] = []
