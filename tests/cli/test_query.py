@@ -110,6 +110,57 @@ def test_judge_process_quits_cleanly_on_ctrl_c(lexicon):
     assert proc.returncode == 0 and "Traceback" not in err
 
 
+def _judge_on_a_terminal(quit_key: bytes) -> tuple[int, str]:
+    """Run `judge` on a pseudo-terminal (its controlling tty), type a word, then the quit key."""
+    import pty
+    import select
+    import time
+
+    pid, master = pty.fork()
+    if pid == 0:  # the child: a real interactive session
+        os.execv(sys.executable, [sys.executable, "-m", "lexicon_tools", "judge"])
+    out = b""
+
+    def read_until(prompts: int, timeout: float = 60) -> None:
+        """Read the screen until it shows `prompts` prompts (or the timeout passes)."""
+        nonlocal out
+        deadline = time.monotonic() + timeout
+        while out.count(b"word> ") < prompts and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    out += os.read(master, 4096)
+                except OSError:  # the child closed the terminal
+                    return
+
+    read_until(1)
+    os.write(master, "Häuser\n".encode())
+    read_until(2)
+    # a person takes a moment: a key pressed within microseconds of the prompt can fall into
+    # CPython's window between readline printing it and blocking in select(), where a
+    # SIGINT is only noticed at the next keystroke
+    time.sleep(0.5)
+    os.write(master, quit_key)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            read_until(99, timeout=0.2)
+            os.close(master)
+            return os.waitstatus_to_exitcode(status), out.decode("utf-8", "replace")
+        read_until(99, timeout=0.1)
+    os.kill(pid, signal.SIGKILL)
+    raise AssertionError(f"judge did not quit: {out!r}")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="pseudo-terminals are POSIX")
+@pytest.mark.parametrize("key", [b"\x04", b"\x03"], ids=["ctrl-d", "ctrl-c"])
+def test_judge_on_a_terminal_quits_cleanly(lexicon, key):
+    code, screen = _judge_on_a_terminal(key)
+    assert code == 0
+    assert "Ctrl-D quits" in screen and "✘ HÄUSER" in screen and "plural of HAUS" in screen
+    assert "Traceback" not in screen and "Interrupted" not in screen
+
+
 def test_anagram_matches_brute_force(cli, lexicon):
     result = cli("anagram", "SUAH", "--min-length", "3")
     assert result.exit_code == 0
