@@ -37,6 +37,16 @@ def test_all_forms_build_from_a_word_list(cli, tmp_path):
     assert source["name"] == "words-utf8.txt" and source["format"] == "wordlist" and len(source["sha256"]) == 64
 
 
+def test_several_sources_with_their_own_formats(cli, tmp_path):
+    out = tmp_path / "both.lex"
+    result = build(cli, "--ruleset", "smartfeud", "--source", str(WORDLIST), "--format", "wordlist",
+                   "--source", str(MINI_CSV), "--format", "csv", "-o", str(out))
+    assert "words-utf8.txt, nouns-mini.csv" in result.stdout
+    lex = load_lexicon(out)
+    assert lex.check("Quiz").valid and lex.check("Joghurt").valid  # one from each source
+    assert [s["format"] for s in read_meta(out)["provenance"]["sources"]] == ["wordlist", "csv"]
+
+
 def test_nominative_singular_build_from_a_csv_table(cli, tmp_path):
     out = tmp_path / "w.lex"
     build(cli, "--source", str(MINI_CSV), "--format", "csv", "-o", str(out))

@@ -9,6 +9,7 @@ import signal
 import struct
 import subprocess
 import sys
+import time
 from collections import Counter
 
 import pytest
@@ -105,6 +106,7 @@ def test_judge_process_quits_cleanly_on_ctrl_c(lexicon):
     proc.stdin.write("Haus\n")
     proc.stdin.flush()
     assert proc.stdout.readline().startswith("✔ HAUS")
+    time.sleep(0.2)  # let it block in the next read, as it would between words at the table
     proc.send_signal(signal.SIGINT)
     _out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "Traceback" not in err
