@@ -14,19 +14,14 @@ group = new_group("Train and measure the statistical morphology fallback (a spaC
 SOURCES_HELP = "Dictionaries with inflection tables to learn from (default: the bundled corpus)."
 
 
-def _lexicon(sources: list[Path], fmt: str, quiet: bool):
-    from lexicon_tools.io.progress import Progress
-    from lexicon_tools.io.readers import iter_entries
+def _lexicon(sources: list[Path], fmt: str):
+    from lexicon_tools.io.filtering import read_input
     from lexicon_tools.morph.lexicon import MorphLexicon
     from lexicon_tools.resources import default_corpus
 
-    paths = sources or [default_corpus()]
     entries = []
-    for path in paths:
-        with Progress(f"read {path.name}", enabled=False if quiet else None) as bar:
-            for entry in iter_entries(path, fmt if sources else "csv"):
-                entries.append(entry)
-                bar.advance()
+    for path in sources or [default_corpus()]:
+        entries.extend(read_input(path, fmt if sources else "csv"))
     return MorphLexicon.from_entries(entries)
 
 
@@ -54,7 +49,7 @@ def train_command(
     from lexicon_tools.morph.train import train_fallback
     from lexicon_tools.resources import user_data_dir
 
-    lexicon = _lexicon(sources or [], fmt, quiet)
+    lexicon = _lexicon(sources or [], fmt)
     target = output or user_data_dir() / "morph" / "fallback"
     with Progress("train (words)", enabled=False if quiet else None) as bar:
         nlp, report = train_fallback(lexicon, config, progress=bar.advance, seed=seed, epochs=epochs,
@@ -71,7 +66,6 @@ def evaluate_command(
     model: Path = typer.Option(None, "--model", help="Model directory (default: the shipped model)."),
     limit: int = typer.Option(None, "--limit", help="Score at most this many words per group."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Accuracy, precision and recall for "can be Nom Sg" on the held-out-lemma split.
 
@@ -86,7 +80,7 @@ def evaluate_command(
 
     model_dir = verify_model_dir(model or shipped_model_dir())
     record = read_training_record(model_dir)
-    lexicon = _lexicon(sources or [], fmt, quiet)
+    lexicon = _lexicon(sources or [], fmt)
     report = evaluate_fallback(lexicon, model_dir, fraction=record["held_out_fraction"], seed=record["seed"],
                                limit=limit)
     if as_json:
