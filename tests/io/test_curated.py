@@ -34,7 +34,7 @@ def test_every_list_says_how_it_was_made(name):
 def test_the_lists_are_what_derive_py_makes_from_the_corpus():
     """The committed lists are reproducible: corpus + the review decisions in derive.py."""
     script = default_curated_dir() / "derive.py"
-    result = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
 
 

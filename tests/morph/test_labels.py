@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from lexicon_tools.morph.labels import Example, Label, examples_from_forms, form_label, is_held_out, parse_label, \
-    split_by_lemma
+from lexicon_tools.morph.labels import (
+    Example,
+    Label,
+    examples_from_forms,
+    form_label,
+    is_held_out,
+    parse_label,
+    split_by_lemma,
+)
 from lexicon_tools.policy.readings import Reading
 
 

@@ -2,8 +2,12 @@
 
 Run against the real pipeline on real data: the bundled german-nouns corpus (read by
 the real CSV reader) as morphological lexicon, the spaCy pipeline with the shipped
-fallback model, the bundled curated lists and the bundled wortspieler ruleset. Every
-word is given as a bare word-list line, so its readings come from the pipeline.
+fallback model, the bundled curated lists and the bundled wortspieler ruleset with one
+house rule, ``excluded_registers: [colloquial]``. Every word is given as a bare
+word-list line, so its readings come from the pipeline; the register-marked words
+come from two real TEI dictionaries (the import fixture and tests/policy/data), whose
+entries take precedence over the corpus for the words they define, as in a real
+`filter` run with the corpus as base lexicon.
 
 Expected reasons were written by hand from German grammar and the seed's rule (Mädchen
 and Märchen are lexicalised diminutives, Häuschen is not); a reason ending in ``*``
@@ -11,6 +15,8 @@ only fixes the prefix (forms whose lemma or case is ambiguous).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -77,6 +83,13 @@ NOT_NOUNS = ["schnell", "und", "oder", "nicht", "sehr", "gehst", "trinkt", "obwo
              "deshalb"]
 NOT_TILEABLE = ["E-Mail", "A4", "O'Neill", "New York", "Hawaiʻi", "Smørrebrød", "Łódź", "Straßen-Bahn"]
 LENGTH = ["A", "Donaudampfschifffahrt", "Rindfleischetikettierung", "Schreibtischlampe"]  # board: 2-16
+REGISTERS = [  # from TEI usage labels; the house rule excludes colloquial words only
+    ("Kumpel", REJECT, "register:colloquial"), ("Zoff", REJECT, "register:colloquial"),
+    ("Glotze", REJECT, "register:colloquial"), ("Knete", REJECT, "register:colloquial"),
+    ("Pleuel", ACCEPT, "nom-sg"),   # technical, not excluded here
+    ("Semmel", ACCEPT, "nom-sg"),   # regional, not excluded here
+    ("Bulle", ACCEPT, "nom-sg"),    # the slang sense is one sense; the entry is not colloquial
+]
 UNKNOWN_COMPOUNDS = [  # not in the corpus: read through their longest known head
     ("Tischlampenglas", ACCEPT, "nom-sg"), ("Teetassenhenkel", ACCEPT, "nom-sg"),
     ("Teetassenhenkeln", REJECT, "inflected-form:dative-of:TEETASSENHENKEL"),
@@ -97,6 +110,7 @@ TABLE = (
     + [(w, REJECT, "not-a-noun") for w in NOT_NOUNS]
     + [(w, REJECT, "not-tileable") for w in NOT_TILEABLE]
     + [(w, REJECT, "length") for w in LENGTH]
+    + REGISTERS
     + UNKNOWN_COMPOUNDS
 )
 
@@ -106,14 +120,31 @@ def test_the_table_is_big_and_covers_every_category():
     assert len(TABLE) >= 150
     assert len({w for w, _, _ in TABLE}) == len(TABLE), "a word is listed twice"
     assert reasons >= {"nom-sg", "plurale-tantum", "lexicalized-plural", "lexicalized-diminutive", "inflected-form",
-                       "diminutive-of", "proper-noun", "not-a-noun", "not-tileable", "length"}
+                       "diminutive-of", "proper-noun", "not-a-noun", "not-tileable", "length", "register"}
 
 
 @pytest.fixture(scope="module")
-def table_verdicts(real_analyzer, wortspieler):
+def house_rules(wortspieler):
+    policy = wortspieler.word_policy.model_copy(update={"excluded_registers": ["colloquial"]})
+    return wortspieler.model_copy(update={"word_policy": policy})
+
+
+@pytest.fixture(scope="module")
+def table_verdicts(corpus_lexicon, house_rules):
     """Word (in tiles) -> its deciding verdict, for every word of the table at once."""
-    entries = [Entry(word, source=f"table:{i}") for i, (word, _, _) in enumerate(TABLE, 1)]
-    verdicts = list(evaluate(entries, wortspieler, analyzer=real_analyzer))
+    from lexicon_tools.io.morphology import shipped_model_dir
+    from lexicon_tools.io.readers import iter_entries
+    from lexicon_tools.morph.lexicon import MorphLexicon
+    from lexicon_tools.morph.pipeline import SpacyAnalyzer, build_pipeline
+    from lexicon_tools.resources import corpora_dir
+
+    dictionaries = [corpora_dir() / "fixtures" / "tei" / "deu-mini.tei", Path(__file__).parent / "data" / "registers.tei"]
+    tei = [e for path in dictionaries for e in iter_entries(path, "tei")]
+    registered = [e for e in tei if e.word in {w for w, _, _ in REGISTERS}]
+    lexicon = MorphLexicon.from_entries(registered, base=corpus_lexicon)
+    analyzer = SpacyAnalyzer(lexicon, build_pipeline(lexicon, shipped_model_dir()))
+    entries = [Entry(word, source=f"table:{i}") for i, (word, _, _) in enumerate(TABLE, 1)] + registered
+    verdicts = list(evaluate(entries, house_rules, analyzer=analyzer))
     by_word: dict[str, list] = {}
     for verdict in verdicts:
         by_word.setdefault(verdict.normalized, []).append(verdict)
