@@ -6,6 +6,9 @@
               tile-encoding of the accepted words (`lexicon.assemble`);
 4. build      the KWG (`lexicon.builder`), the verdict table and the ``.lex`` file (atomic).
 
+`build_lexicon_from_verdicts` starts at stage 3 from the verdicts.jsonl that
+``lexicon-tools filter`` writes, so a reviewed or edited filter result can be built.
+
 Reproducible builds: the file depends only on the inputs. Provenance records
 each source's name, size and SHA-256, the resolved ruleset's SHA-256, the tool
 version and a build date taken from ``date`` (the ``--date`` option), else
@@ -88,7 +91,6 @@ def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date
         raise UsageError("no sources given", "Pass --source PATH (and --format) at least once.")
     show = None if not quiet else False
     summary = BuildSummary(ruleset.name, Path(output), list(sources))
-    alphabet = ruleset.make_alphabet()
 
     start = time.perf_counter()
     entries = []
@@ -103,21 +105,46 @@ def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date
     with Progress("filter", total=len(entries), enabled=show) as bar:
         decided, _seen = decide_words(iter_counted(evaluate(entries, ruleset), bar))
     summary.seconds["filter"] = time.perf_counter() - start
+    count = len(entries)
+    del entries
 
+    _normalise_and_build(summary, ruleset, decided, count, date, show)
+    return summary
+
+
+def build_lexicon_from_verdicts(ruleset: Any, verdicts_file: Path, output: Path, *, date: str | None = None,
+                                quiet: bool = False) -> BuildSummary:
+    """Stages 3-4 on a verdicts.jsonl written by `lexicon-tools filter` (import and filter already done)."""
+    from lexicon_tools.io.verdicts_jsonl import read_verdicts
+
+    show = None if not quiet else False
+    spec = SourceSpec(Path(verdicts_file), "verdicts")
+    summary = BuildSummary(ruleset.name, Path(output), [spec])
+    start = time.perf_counter()
+    with Progress(f"read {spec.path.name}", enabled=show) as bar:
+        decided, seen = decide_words(iter_counted(read_verdicts(spec.path), bar))
+    summary.entries_in = seen
+    summary.seconds["read verdicts"] = time.perf_counter() - start
+    _normalise_and_build(summary, ruleset, decided, seen, date, show)
+    return summary
+
+
+def _normalise_and_build(summary: BuildSummary, ruleset: Any, decided: dict, entries: int,
+                         date: str | None, show: bool | None) -> None:
     start = time.perf_counter()
     with Progress("normalise", total=len(decided), enabled=show) as bar:
-        assembly = assemble(decided, alphabet, entries=len(entries))
+        assembly = assemble(decided, ruleset.make_alphabet(), entries=entries)
         bar.advance(len(decided))
-    del entries, decided
+    decided.clear()
     summary.words_in, summary.words_out = assembly.words_in, assembly.words_out
     summary.accepted, summary.rejected = assembly.accepted, assembly.rejected
     summary.seconds["normalise"] = time.perf_counter() - start
 
     start = time.perf_counter()
     with Progress("build", total=3, enabled=show) as bar:
-        summary.kwg_nodes, summary.file_size = write_assembly(ruleset, sources, output, assembly, date, bar)
+        summary.kwg_nodes, summary.file_size = write_assembly(ruleset, summary.sources, summary.output,
+                                                              assembly, date, bar)
     summary.seconds["build"] = time.perf_counter() - start
-    return summary
 
 
 def build_from_verdicts(ruleset: Any, verdicts: Iterable[Verdict], output: Path, *,

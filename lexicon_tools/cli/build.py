@@ -19,6 +19,9 @@ def build_command(
                                        "mapping:FILE, auto). Repeat once per --source."),
     output: Path | None = typer.Option(None, "--output", "-o",
                                        help="The .lex file to write. Default: the ruleset's default lexicon path."),
+    verdicts: Path | None = typer.Option(None, "--verdicts",
+                                         help="Build from a verdicts.jsonl written by `lexicon-tools filter` "
+                                              "instead of --source (skips import and filter)."),
     date: str | None = typer.Option(None, "--date",
                                     help="Build date recorded in the file (default: SOURCE_DATE_EPOCH, "
                                          "else the newest input's modification time)."),
@@ -34,7 +37,11 @@ def build_command(
     """
     from lexicon_tools.errors import UsageError
     from lexicon_tools.io.rulesets import load_ruleset
-    from lexicon_tools.pipeline import SourceSpec, build_lexicon
+    from lexicon_tools.pipeline import (
+        SourceSpec,
+        build_lexicon,
+        build_lexicon_from_verdicts,
+    )
     from lexicon_tools.resources import default_corpus, default_lexicon_path
 
     if len(fmt) > max(len(source), 1):
@@ -42,12 +49,18 @@ def build_command(
                          "Give one --format per --source, in the same order.")
     if on_error not in ("fail", "skip"):
         raise UsageError(f"--on-error {on_error!r} is not fail or skip", "Use --on-error fail or --on-error skip.")
+    if verdicts and (source or fmt):
+        raise UsageError("--verdicts replaces --source/--format; give one or the other",
+                         "Build from dictionary files (--source) or from a filter result (--verdicts).")
     rs = load_ruleset(ruleset)
-    paths = list(source) or [default_corpus()]
-    formats = list(fmt) + ["auto"] * (len(paths) - len(fmt))
-    specs = [SourceSpec(Path(p), f) for p, f in zip(paths, formats)]
     target = output or default_lexicon_path(rs.name)
-    summary = build_lexicon(rs, specs, target, date=date, quiet=quiet, on_error=on_error)
+    if verdicts:
+        summary = build_lexicon_from_verdicts(rs, verdicts, target, date=date, quiet=quiet)
+    else:
+        paths = list(source) or [default_corpus()]
+        formats = list(fmt) + ["auto"] * (len(paths) - len(fmt))
+        specs = [SourceSpec(Path(p), f) for p, f in zip(paths, formats)]
+        summary = build_lexicon(rs, specs, target, date=date, quiet=quiet, on_error=on_error)
     if not quiet:
         for line in summary.lines():
             typer.echo(line)

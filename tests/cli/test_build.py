@@ -47,6 +47,22 @@ def test_several_sources_with_their_own_formats(cli, tmp_path):
     assert [s["format"] for s in read_meta(out)["provenance"]["sources"]] == ["wordlist", "csv"]
 
 
+def test_build_from_a_filter_result(cli, tmp_path):
+    verdicts = tmp_path / "verdicts.jsonl"
+    entries = tmp_path / "entries.jsonl"
+    assert cli("import", str(MINI_CSV), "-o", str(entries)).exit_code == 0
+    assert cli("filter", str(entries), "--ruleset", "wortspieler", "-o", str(verdicts)).exit_code == 0
+    direct, staged = tmp_path / "direct.lex", tmp_path / "staged.lex"
+    build(cli, "--source", str(MINI_CSV), "-o", str(direct), "--quiet")
+    result = build(cli, "--verdicts", str(verdicts), "-o", str(staged))
+    assert "read verdicts" in result.stdout
+    a, b = load_lexicon(direct), load_lexicon(staged)
+    assert list(a.kwg.words()) == list(b.kwg.words()) and list(a.verdicts) == list(b.verdicts)
+    assert read_meta(staged)["provenance"]["sources"][0]["format"] == "verdicts"
+    mixed = cli("build", "--verdicts", str(verdicts), "--source", str(MINI_CSV), "-o", str(tmp_path / "x.lex"))
+    assert mixed.exit_code == 2 and "--verdicts replaces --source" in mixed.output
+
+
 def test_nominative_singular_build_from_a_csv_table(cli, tmp_path):
     out = tmp_path / "w.lex"
     build(cli, "--source", str(MINI_CSV), "--format", "csv", "-o", str(out))
