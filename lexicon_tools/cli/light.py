@@ -15,9 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from typer._click.exceptions import BadParameter
-from typer._coercion import RuntimeParam
-from typer.core import TyperCommand, _TyperParameter
+from typer.core import TyperCommand
+
+try:  # typer's private coercion hook (0.2x); older releases convert without pydantic anyway
+    from typer._click.exceptions import BadParameter
+    from typer._coercion import RuntimeParam
+    from typer.core import _TyperParameter
+except ImportError:  # pragma: no cover - depends on the installed typer
+    RuntimeParam = object
+    _TyperParameter = None
 
 _SIMPLE = (str, int, bool, list[str])
 
@@ -38,6 +44,8 @@ class StdlibParam(RuntimeParam):
 
 def use_stdlib_coercion(params: Iterable) -> None:
     """Give every simple typer parameter the stdlib converter."""
+    if _TyperParameter is None:
+        return
     for param in params:
         info = getattr(param, "type_descriptor", None)
         if isinstance(param, _TyperParameter) and info is not None and info.annotation in _SIMPLE \
