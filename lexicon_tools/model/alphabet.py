@@ -50,7 +50,7 @@ class Alphabet:
                 continue
             base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
             out.append(base)
-        return "".join(out)
+        return "".join(out).strip()  # a dropped accent may expose edge whitespace
 
     def is_tileable(self, normalized: str) -> bool:
         index = self._index
