@@ -27,58 +27,27 @@ Written atomically; read back with `read_verdicts` (errors name ``file:line``).
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from lexicon_tools.errors import InputFileError
+from lexicon_tools.io.jsonl import read_jsonl, write_jsonl
 from lexicon_tools.model.verdict import Verdict
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _HINT = "Each line must be a verdict object; re-create the file with `lexicon-tools filter`."
 
 
 def write_verdicts(path: str | os.PathLike, verdicts: Iterable[Verdict]) -> int:
     """Write `verdicts` atomically; returns the number written."""
-    from lexicon_tools.io.atomic import atomic_open
-
-    count = 0
-    with atomic_open(path, "w", encoding="utf-8") as handle:
-        write, encode = handle.write, _ENCODER.encode
-        for verdict in verdicts:
-            write(encode(verdict.to_dict()) + "\n")
-            count += 1
-    return count
+    return write_jsonl(path, (verdict.to_dict() for verdict in verdicts))
 
 
 def read_verdicts(path: str | os.PathLike) -> Iterator[Verdict]:
-    path = Path(path)
-    try:
-        handle = open(path, encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: no such file", "Create it with `lexicon-tools filter ... -o FILE`.") from exc
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read ({exc.strerror})", "Check the file.") from exc
-    return _read(path, handle)
+    lines = read_jsonl(path, create_hint="Create it with `lexicon-tools filter ... -o FILE`.", line_hint=_HINT)
+    return (_verdict(path, number, data) for number, data in lines)
 
 
-def _read(path: Path, handle) -> Iterator[Verdict]:
-    with handle:
-        number = 0
-        try:
-            for number, line in enumerate(handle, 1):
-                if line.strip():
-                    yield _parse(path, number, line)
-        except UnicodeDecodeError as exc:
-            raise InputFileError(f"{path}:{number + 1}: not UTF-8 ({exc.reason})", _HINT) from exc
-
-
-def _parse(path: Path, number: int, line: str) -> Verdict:
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise InputFileError(f"{path}:{number}: invalid JSON ({exc.msg}, column {exc.colno})", _HINT) from exc
+def _verdict(path, number: int, data) -> Verdict:
     if not isinstance(data, dict):
         raise InputFileError(f"{path}:{number}: expected a JSON object", _HINT)
     missing = [k for k in ("word", "normalized", "valid", "reason") if k not in data]
