@@ -14,7 +14,7 @@ For each input, in the same run:
 
 - **baseline**: ``spacy.blank("de").pipe(words)`` over the input's distinct spellings,
   i.e. only tokenising each word once, the least a spaCy pass can do;
-- **filter**: ``lexicon_tools.policy.evaluate(entries, wortspieler)`` consumed to the
+- **filter**: ``lexicon_tools.io.filtering.evaluate_with_defaults(entries, wortspieler)`` consumed to the
   end, with everything it needs built inside the timing: the morphological lexicon
   compiled from the entries (plus the base lexicon for the word list), the spaCy
   pipeline with the fallback model loaded, every verdict.
@@ -62,7 +62,7 @@ def baseline(words: list[str], repeat: int) -> float:
 
 def filter_run(entries, ruleset, repeat: int) -> tuple[float, list]:
     from lexicon_tools.io import morphology
-    from lexicon_tools.policy import evaluate
+    from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
 
     def run():
         morphology.load_base_lexicon.cache_clear()  # the base lexicon is part of the job, every time

@@ -1,7 +1,7 @@
 """The build pipeline: import -> filter -> normalise -> build, with a progress bar per stage.
 
 1. import     every source through `lexicon_tools.io.readers.iter_entries` (Entry stream);
-2. filter     the ruleset's word policy (`lexicon_tools.policy.evaluate`) -> one Verdict per entry;
+2. filter     the ruleset's word policy (`io.filtering.evaluate_with_defaults`) -> one Verdict per entry;
 3. normalise  one deciding verdict per normalised word (`model.verdict.word_verdict`),
               tile-encoding of the accepted words (`lexicon.assemble`);
 4. build      the KWG (`lexicon.builder`), the verdict table and the ``.lex`` file (atomic).
@@ -84,8 +84,8 @@ def _reason_lines(label: str, counts: Counter) -> list[str]:
 def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date: str | None = None,
                   quiet: bool = False, on_error: str = "fail") -> BuildSummary:
     """Run the four stages for a loaded `Ruleset`; returns the summary."""
+    from lexicon_tools.io.filtering import evaluate_with_defaults
     from lexicon_tools.io.readers import iter_entries
-    from lexicon_tools.policy import evaluate
 
     if not sources:
         raise UsageError("no sources given", "Pass --source PATH (and --format) at least once.")
@@ -103,7 +103,7 @@ def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date
 
     start = time.perf_counter()
     with Progress("filter", total=len(entries), enabled=show) as bar:
-        decided, _seen = decide_words(iter_counted(evaluate(entries, ruleset), bar))
+        decided, _seen = decide_words(iter_counted(evaluate_with_defaults(entries, ruleset), bar))
     summary.seconds["filter"] = time.perf_counter() - start
     count = len(entries)
     del entries

@@ -1,7 +1,8 @@
 """The `filter` job: entries.jsonl -> the ruleset's word policy -> verdicts.jsonl, with counts.
 
 Reads the entries (any format the importers know, usually entries.jsonl), runs
-`lexicon_tools.policy.evaluate` with the analyzer the options ask for, writes one
+`lexicon_tools.policy.evaluate` with the analyzer the options ask for and the bundled
+curated lists, writes one
 verdict per entry atomically and returns the counts per reason (for ``--report``).
 """
 
@@ -52,6 +53,20 @@ def reason_class(reason: str) -> str:
     return reason
 
 
+def evaluate_with_defaults(entries, ruleset, *, analyzer=None, curated=None, progress=None):
+    """`policy.evaluate` with the bundled curated lists and the default analyzer filled in."""
+    from lexicon_tools.io.curated import load_curated
+    from lexicon_tools.io.morphology import default_analyzer
+    from lexicon_tools.policy import evaluate
+
+    entries = entries if isinstance(entries, list) else list(entries)
+    if curated is None:
+        curated = load_curated()
+    if analyzer is None:
+        analyzer = default_analyzer(entries, ruleset)
+    return evaluate(entries, ruleset, analyzer=analyzer, curated=curated, progress=progress)
+
+
 def read_input(path: str | os.PathLike, fmt: str = "auto"):
     if fmt == "auto" and str(path).endswith(".jsonl"):
         from lexicon_tools.io.entries_jsonl import read_entries
@@ -69,7 +84,6 @@ def run_filter(entries_path: str | os.PathLike, ruleset_name: str, output: str |
     from lexicon_tools.io.progress import Progress
     from lexicon_tools.io.rulesets import load_ruleset
     from lexicon_tools.io.verdicts_jsonl import write_verdicts
-    from lexicon_tools.policy import evaluate
 
     ruleset = load_ruleset(ruleset_name)
     entries = read_input(entries_path, fmt)
@@ -77,7 +91,7 @@ def run_filter(entries_path: str | os.PathLike, ruleset_name: str, output: str |
     summary = FilterSummary()
     seen: set[str] = set()
     with Progress("filter", total=len(entries), enabled=False if quiet else None) as bar:
-        verdicts = evaluate(entries, ruleset, analyzer=analyzer, progress=bar.advance)
+        verdicts = evaluate_with_defaults(entries, ruleset, analyzer=analyzer, progress=bar.advance)
 
         def counted():
             for verdict in verdicts:

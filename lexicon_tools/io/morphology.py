@@ -150,7 +150,7 @@ def needs_base(entries: Sequence[Entry]) -> bool:
 
 def default_analyzer(entries: Sequence[Entry], ruleset, *, model_dir: str | os.PathLike | None = None,
                      base: str = "auto", use_model: bool = True):
-    """The analyzer `policy.evaluate` uses when none is given.
+    """The analyzer `io.filtering.evaluate_with_defaults` uses when none is given.
 
     `base`: ``auto`` adds the bundled corpus as base lexicon when `needs_base`,
     ``default`` always, ``none`` never. The all-forms policy gets the plain lexicon

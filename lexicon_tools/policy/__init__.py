@@ -3,7 +3,7 @@
 Entry point (the contract other packages use)::
 
     from lexicon_tools.policy import evaluate
-    for verdict in evaluate(entries, ruleset):
+    for verdict in evaluate(entries, ruleset, analyzer=analyzer, curated=curated):
         ...  # Verdict(entry, normalized, valid, reason, evidence)
 
 Two kinds, chosen by ``ruleset.word_policy.kind`` (data, never the game's name):
@@ -13,12 +13,11 @@ Two kinds, chosen by ``ruleset.word_policy.kind`` (data, never the game's name):
 
 The modules here are pure: they take entries, a ruleset, an analyzer (readings per
 word, `readings.Analyzer`) and the curated lists (`curated.CuratedLists`), and never
-import spaCy or open files. `evaluate` fills in what the caller leaves out from the
-layers that own it: the bundled curated lists (`lexicon_tools.io.curated`) and the
-analyzer (`lexicon_tools.io.morphology.default_analyzer`: the spaCy pipeline with
-the shipped fallback model for the nominative rule, a plain lexicon for all forms).
-These two imports are the only ones that reach above this layer, and only when the
-caller passes nothing; pass both explicitly to stay pure.
+import spaCy or open files. Callers that want the bundled curated lists and the
+default analyzer (the spaCy pipeline with the shipped fallback model for the
+nominative rule, a plain lexicon for all forms) use
+`lexicon_tools.io.filtering.evaluate_with_defaults`, which loads them from the layers
+that own them.
 """
 
 from __future__ import annotations
@@ -52,17 +51,9 @@ def make_judge(ruleset: Ruleset, curated: CuratedLists, analyzer: Analyzer):
     return NominativeSingularPolicy(policy, alphabet, lists, analyzer.lookup, getattr(analyzer, "head_count", None))
 
 
-def evaluate(entries: Iterable[Entry], ruleset: Ruleset, *, analyzer: Analyzer | None = None,
-             curated: CuratedLists | None = None, progress: ProgressCallback | None = None) -> Iterator[Verdict]:
+def evaluate(entries: Iterable[Entry], ruleset: Ruleset, *, analyzer: Analyzer, curated: CuratedLists,
+             progress: ProgressCallback | None = None) -> Iterator[Verdict]:
     """One verdict per entry, in input order. Materialises `entries` (inflection tables)."""
     entries = entries if isinstance(entries, list) else list(entries)
-    if curated is None:
-        from lexicon_tools.io.curated import load_curated
-
-        curated = load_curated()
-    if analyzer is None:
-        from lexicon_tools.io.morphology import default_analyzer
-
-        analyzer = default_analyzer(entries, ruleset)
     judge = make_judge(ruleset, curated, analyzer)
     return decide(entries, ruleset.word_policy, ruleset.make_alphabet(), judge, analyzer, progress)

@@ -91,7 +91,7 @@ def test_an_installed_pipeline_is_a_further_signal(corpus_lexicon, tmp_path):
 
 def test_the_ruleset_names_the_installed_pipeline(wortspieler_with_external):
     from lexicon_tools.model.entry import Entry
-    from lexicon_tools.policy import evaluate
+    from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
 
     (verdict,) = evaluate([Entry("Plumbatzung")], wortspieler_with_external)
     assert verdict.valid and verdict.reason == "nom-sg"

@@ -10,7 +10,7 @@ import pytest
 
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import word_verdict
-from lexicon_tools.policy import evaluate
+from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
 
 
 def judge_words(ruleset, analyzer, words, **switches):

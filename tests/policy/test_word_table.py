@@ -22,7 +22,7 @@ import pytest
 
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import word_verdict
-from lexicon_tools.policy import evaluate
+from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
 from lexicon_tools.policy.normalize import to_tiles
 
 ACCEPT, REJECT = True, False
