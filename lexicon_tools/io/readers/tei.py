@@ -36,6 +36,20 @@ Mapping (see `vocab`):
 * Source: ``file#xml:id`` when the entry has an xml:id, else ``file:line``.
 
 An entry without any ``<orth>`` is a record error.
+
+Speed (bench/import_tei.py holds the reader to 1.5x a bare lxml iterparse
+pass over the same file): per entry, the Python-level work is what costs -
+each visited element is a new lxml proxy, each ``.tag`` builds a new
+``{namespace}name`` string. So `read` takes the usual FreeDict shape on a fast
+path written inline in its loop: it visits only the entry's children and the
+children of its ``<form>`` and ``<gramGrp>``, compares tags with ``==``
+against the file's own tag strings (cheaper than hashing them for a dict),
+caches the pos mapping per raw text, and builds the `Entry` in one call.
+``<usg>`` elements, which most entries lack, arrive as parser events instead
+of being searched for, and a label directly inside a ``<sense>`` is placed by
+proxy identity, without reading a tag. Any other shape takes the general
+path, `convert_entry`; the two agree on every entry the fast path accepts
+(checked by property in tests/io/test_readers_tei.py).
 """
 
 from __future__ import annotations
@@ -45,7 +59,7 @@ from typing import IO
 
 from lexicon_tools.io.readers.context import ReadContext
 from lexicon_tools.io.readers.vocab import CASE, GENDER, NUMBER, map_pos, usage_tags
-from lexicon_tools.io.xml_safe import RecordStream
+from lexicon_tools.io.xml_safe import RecordStream, release
 from lexicon_tools.model.entry import Entry
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
@@ -58,10 +72,7 @@ def _both(local: str) -> tuple[str, str]:
     return local, f"{{{TEI_NS}}}{local}"
 
 
-# Speed matters here (bench/import_tei.py holds the reader to 1.5x a bare iterparse pass):
-# each visited element costs one dict lookup of its tag; roles are interned strings compared
-# with `is`; <usg> elements, which most entries lack, arrive as parser events instead of being
-# searched for; rare structures (nested forms, <gram type=...>) take a slower general path.
+# Roles of the general path (`convert_entry`): interned strings, compared with `is`.
 FORM, ORTH, GRAMGRP, SENSE, POS, GENDER_ROLE, NUMBER_ROLE, CASE_ROLE, GRAM = (
     "form", "orth", "gramGrp", "sense", "pos", "Gender", "Number", "Case", "gram")
 ROLE = {tag: role for local, role in (("form", FORM), ("orth", ORTH), ("gramGrp", GRAMGRP), ("sense", SENSE),
@@ -73,12 +84,13 @@ USG_TAGS = frozenset(_both("usg"))
 CIT_TAGS = frozenset(_both("cit"))
 GRAM_TYPES = {"pos": POS, "gen": GENDER_ROLE, "gender": GENDER_ROLE, "num": NUMBER_ROLE, "number": NUMBER_ROLE,
               "case": CASE_ROLE}
+POS_OF_TEXT: dict[str, tuple[str, tuple[str, ...]]] = {}  # raw <pos> text -> map_pos result, filled as met
 
 
 class _Grammar:
     """pos and features of a headword (or of an inflected form)."""
 
-    __slots__ = ("pos", "genders", "number", "case")
+    __slots__ = ("case", "genders", "number", "pos")
 
     def __init__(self):
         self.pos: str | None = None
@@ -124,31 +136,138 @@ class _Grammar:
 
 
 def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
-    records = RecordStream(stream, ctx.name, tag=ENTRY_TAGS + tuple(USG_TAGS))
+    """Stream the entries of a TEI file (see module doc).
+
+    The fast path (inline: a function call per entry is a measurable share of
+    the bench) reads the usual FreeDict shape: one ``<form>`` holding one plain
+    ``<orth>`` (other children such as ``<pron>`` ignored), ``<gramGrp>``s
+    holding plain ``<pos>``, ``<gen>`` (one gender) and ``<number>``, then
+    ``<sense>``s. On anything else (several headwords, inflected forms, case,
+    ``<gram>``, markup inside a value, an empty value, an element in another
+    namespace than the file's first entry) it sets ``plain = False`` before
+    making any output, and the entry takes the general path, `convert_entry`.
+    """
+    usg_plain, usg_tag = _both("usg")
+    records = RecordStream(stream, ctx.name, tag=(*ENTRY_TAGS, usg_plain, usg_tag))
+    id_prefix = ctx.name + "#"
+    role_of = ROLE.get
+    make_entry = Entry._make  # all six fields in order, one C call
     usages: list = []
-    release = records.release
+    form_tag = None  # the file's tags, set at its first entry
+    pending, batch = 0, records.BATCH  # RecordStream.release, inline
     with records.errors():
         for _event, element in records.events:
-            if element.tag in USG_TAGS:
+            tag = element.tag
+            if tag == usg_tag or tag == usg_plain:
                 usages.append(element)  # ends before its entry does; converted with it
                 continue
-            entries = convert_entry(element, ctx, usages)
+            pending += 1
+            if pending == batch:  # drop the processed entries (see RecordStream)
+                pending = 0
+                release(element)
+            if form_tag is None:
+                namespace = tag[:-len("entry")]  # "{TEI uri}" or "" (TEI P4)
+                form_tag, orth_tag, gramgrp_tag, sense_tag, pos_tag, gen_tag, number_tag = (
+                    namespace + local for local in ("form", "orth", "gramGrp", "sense", "pos", "gen", "number"))
+            word = mapped_pos = gender = number = None
+            senses = []
+            plain = True
+            for child in element[:]:
+                tag = child.tag
+                if tag == sense_tag:
+                    senses.append(child)
+                elif tag == form_tag:
+                    for part in child[:]:
+                        tag = part.tag
+                        if tag != orth_tag:
+                            if role_of(tag) is None:
+                                continue
+                            plain = False
+                            break
+                        text = part.text
+                        if word is not None or text is None:
+                            plain = False
+                            break
+                        if len(part) or "  " in text or "\n" in text or "\t" in text:
+                            word = _text(part)
+                        else:
+                            word = text.strip()
+                        if not word:
+                            plain = False
+                            break
+                    if not plain:
+                        break
+                elif tag == gramgrp_tag:
+                    for item in child[:]:
+                        tag = item.tag
+                        if tag != gen_tag and tag != pos_tag and tag != number_tag:
+                            if role_of(tag) is None:
+                                continue
+                            plain = False
+                            break
+                        text = item.text
+                        if text is None or len(item):
+                            plain = False
+                            break
+                        if tag == gen_tag:
+                            value = GENDER.get(text) or GENDER.get(text.strip().lower())
+                            if value is not None:
+                                if gender is None:
+                                    gender = value
+                                elif value != gender:
+                                    plain = False
+                                    break
+                        elif tag == pos_tag:
+                            if mapped_pos is None:
+                                mapped_pos = POS_OF_TEXT.get(text) or _pos_of_text(text)
+                                if mapped_pos is None:
+                                    plain = False
+                                    break
+                        else:
+                            number = NUMBER.get(text) or NUMBER.get(text.strip().lower(), number)
+                    if not plain:
+                        break
+                elif role_of(tag) is not None:
+                    plain = False
+                    break
+            if not plain or word is None:
+                yield from convert_entry(element, ctx, usages)
+                if usages:
+                    usages = []
+                continue
+            entry_id = element.get(XML_ID)
+            source = id_prefix + entry_id if entry_id else ctx.at(element.sourceline)
+            upos, tags = mapped_pos if mapped_pos is not None else (None, ())
             if usages:
+                usage = _sense_usage_tags(element, usages, senses)
                 usages = []
-            release(element)
-            if len(entries) == 1:
-                yield entries[0]
+                if usage:
+                    tags = tags + usage
+            if number is None:
+                features = {"Gender": gender} if gender else {}
             else:
-                yield from entries
+                features = {"Number": number, "Gender": gender} if gender else {"Number": number}
+                if number == "Plur" and (upos == "NOUN" or upos == "PROPN"):
+                    tags = tags + ("plurale-tantum",)
+            yield make_entry((word, word, upos, features, tags, source))
+
+
+def _pos_of_text(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """`map_pos` of a raw <pos> text as the general path reads it; None for an empty one."""
+    label = text.strip().lower()
+    if not label:
+        return None
+    mapped = map_pos(label)
+    if len(POS_OF_TEXT) < 4096:
+        POS_OF_TEXT[text] = mapped
+    return mapped
 
 
 def convert_entry(element, ctx: ReadContext, usages: list | None = None) -> list[Entry]:
-    """All entries of one TEI <entry> element (see module doc).
+    """All entries of one TEI <entry> element (see module doc): the general path.
 
     `usages`: the <usg> elements inside it, if the caller already has them (the
     streaming reader gets them as parser events); otherwise they are searched for.
-    The common shape (form/orth, gramGrp with pos/gen/number, senses) is handled
-    inline; anything else goes through `_Grammar.add` / `_read_nested_form`.
     """
     headwords: list[str] = []
     inflected: list[tuple[str, _Grammar]] = []
@@ -160,32 +279,11 @@ def convert_entry(element, ctx: ReadContext, usages: list | None = None) -> list
             continue
         if role is SENSE:
             senses += 1
-        elif role is GRAMGRP:
-            for item in child:
-                item_role = ROLE.get(item.tag)
-                if item_role is None:
-                    continue
-                text = item.text
-                if text is None or len(item):  # unusual markup: the general path
-                    grammar.add(item_role, item)
-                elif item_role is POS:
-                    if grammar.pos is None:
-                        grammar.pos = text.strip().lower() or None
-                elif item_role is GENDER_ROLE:
-                    gender = GENDER.get(text.strip().lower())
-                    if gender and gender not in grammar.genders:
-                        grammar.genders.append(gender)
-                elif item_role is NUMBER_ROLE:
-                    grammar.number = NUMBER.get(text.strip().lower(), grammar.number)
-                else:
-                    grammar.add(item_role, item)
         elif role is FORM:
             for part in child:
                 part_role = ROLE.get(part.tag)
                 if part_role is ORTH:
-                    text = part.text  # fast path for plain <orth>word</orth>, else `_text`
-                    plain = text is not None and not len(part) and "  " not in text and "\n" not in text
-                    word = text.strip() if plain and "\t" not in text else _text(part)
+                    word = _text(part)
                     if word and word not in headwords:
                         headwords.append(word)
                 elif part_role is FORM:
@@ -235,30 +333,83 @@ def _read_nested_form(form, headwords: list[str], inflected: list, grammar: _Gra
             grammar.add(role, child)
 
 
-def _usage_tags(element, usages: list, senses: int) -> tuple[str, ...]:
-    """Tags from <usg>: entry/form-level ones always, sense-level ones shared by every sense."""
-    entry_tags: list[str] = []
-    per_sense: dict[int, set[str]] = {}
-    tops = []  # keeps the proxies alive so id() stays unique
+def _sense_usage_tags(element, usages: list, senses: list) -> tuple[str, ...]:
+    """`_usage_tags` when every <usg> sits directly in one of `senses` (the entry's <sense> proxies).
+
+    The usual FreeDict case, decided without reading a tag: `getparent` returns
+    the very proxy held in `senses`. Otherwise it hands over to `_usage_tags`.
+    """
+    groups: list[list] = []  # the <usg>s of each labelled sense (consecutive, in document order)
+    sense = None
     for usg in usages:
-        top, parent, inside = usg, usg.getparent(), True
-        while parent is not element:
-            if parent is None or parent.tag in CIT_TAGS:
-                inside = False  # outside this entry, or about the translation: ignore
-                break
-            top, parent = parent, parent.getparent()
-        if not inside:
+        parent = usg.getparent()
+        if parent is not sense:
+            if parent not in senses:  # identity: proxies have no __eq__
+                return _usage_tags(element, usages, len(senses))
+            sense = parent
+            groups.append([])
+        groups[-1].append(usg)
+    if len(groups) < len(senses):
+        return ()  # an unlabelled sense: no label applies to the whole word
+    common = set.intersection(*({t for usg in group for t in _usg_labels(usg)} for group in groups))
+    return tuple(sorted(common))
+
+
+def _usage_tags(element, usages: list, senses: int) -> tuple[str, ...]:
+    """Tags from <usg>: entry/form-level ones always, sense-level ones shared by every sense.
+
+    `usages` are the <usg> elements inside `element` in document order (so the
+    labels of one sense are consecutive). Labels are only looked up where they
+    can count: sense-level ones only when every one of the `senses` has some.
+    """
+    entry_level = []
+    sense_level: list[list] = []  # the <usg>s of each labelled sense
+    sense = None  # keeps the current sense's proxy alive, so `is` identifies it
+    for usg in usages:
+        parent = usg.getparent()
+        if parent is element:
+            entry_level.append(usg)
             continue
-        tags = usage_tags(_text(usg), usg.get("type"))
-        if ROLE.get(top.tag) is SENSE:
-            tops.append(top)
-            per_sense.setdefault(id(top), set()).update(tags)
+        if parent is not None and parent.getparent() is element:  # the usual: a child of the entry holds it
+            top, top_tag = parent, parent.tag
+            if top_tag in CIT_TAGS:
+                continue
         else:
-            entry_tags.extend(t for t in tags if t not in entry_tags)
-    if senses and len(per_sense) == senses:
-        common = set.intersection(*per_sense.values())
+            top = _top_below(usg, element)
+            if top is None:
+                continue
+            top_tag = top.tag
+        if ROLE.get(top_tag) is SENSE:
+            if top is not sense:
+                sense = top
+                sense_level.append([])
+            sense_level[-1].append(usg)
+        else:
+            entry_level.append(usg)
+    entry_tags: list[str] = []
+    for usg in entry_level:
+        entry_tags.extend(t for t in _usg_labels(usg) if t not in entry_tags)
+    if senses and len(sense_level) == senses:
+        common = set.intersection(*({t for usg in group for t in _usg_labels(usg)} for group in sense_level))
         entry_tags.extend(sorted(common.difference(entry_tags)))
     return tuple(entry_tags)
+
+
+def _top_below(usg, element):
+    """The child of `element` that holds `usg`; None if `usg` is outside it or inside a <cit>."""
+    top, parent = usg, usg.getparent()
+    while parent is not element:
+        if parent is None or parent.tag in CIT_TAGS:
+            return None  # outside this entry, or about the translation: ignore
+        top, parent = parent, parent.getparent()
+    return top
+
+
+def _usg_labels(usg) -> tuple[str, ...]:
+    label = usg.text
+    if label is None or len(usg):
+        label = _text(usg)  # (a plain label is used as is: `usage_tags` normalises whitespace itself)
+    return usage_tags(label, usg.get("type"))
 
 
 def _build(headwords, inflected, grammar: _Grammar, usage: tuple[str, ...], source: str) -> list[Entry]:
