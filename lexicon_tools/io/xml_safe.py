@@ -25,6 +25,13 @@ lxml's iterparse with these options; readers drop processed records with
 entities, mismatched tags) become `InputStreamError`s naming
 ``file:line:column``; an error on the last line of the input is reported as a
 truncated file. Small in-memory documents use `parse_bytes` / `safe_parser`.
+
+A reader that treats a namespace and no namespace alike may ask for
+``plain_namespace``: the root's own ``xmlns="that uri"`` is then overwritten
+with spaces before parsing (same length, so lines and columns stay), and the
+elements come out without the namespace. This is for speed only: lxml builds
+a new ``{uri}name`` string on every ``.tag``, and the TEI reader reads the
+tags of every entry's children.
 """
 
 from __future__ import annotations
@@ -56,11 +63,16 @@ ENTITY_HINT = ("The file declares XML entities in its DOCTYPE, which lexicon-too
 
 
 class Prolog:
-    """What the prolog scan found: the root element's name (prefix included), if reached."""
+    """What the prolog scan found: the root element's name (prefix included), if reached.
 
-    def __init__(self, root: str | None, complete: bool):
+    `root_at`: the byte offset of the root start tag's ``<`` when the head was
+    decoded byte for byte (UTF-8 or another ASCII-compatible encoding), else None.
+    """
+
+    def __init__(self, root: str | None, complete: bool, root_at: int | None = None):
         self.root = root
         self.complete = complete
+        self.root_at = root_at
 
 
 def safe_parser(**extra: Any) -> etree.XMLParser:
@@ -105,20 +117,72 @@ class _Replay:
         return data
 
 
-def checked_stream(stream: IO[bytes], name: str) -> tuple[_Replay, Prolog]:
-    """Check the prolog of `stream` (see module doc) and return a stream that replays it."""
+def checked_stream(stream: IO[bytes], name: str,
+                   plain_namespace: str | None = None) -> tuple[_Replay, Prolog]:
+    """Check the prolog of `stream` (see module doc) and return a stream that replays it.
+
+    `plain_namespace`: see `RecordStream`.
+    """
     head = b""
     while True:
         chunk = stream.read(_CHUNK)
         head += chunk
         prolog = scan_prolog(head, name, final=not chunk)
         if prolog.complete or not chunk:
-            return _Replay(head, stream), prolog
+            break
         if len(head) > PROLOG_LIMIT:
             raise InputFileError(
                 f"{name}: no root element within the first {PROLOG_LIMIT:,} bytes (a DOCTYPE or comments that "
                 "long are refused as a possible entity bomb)",
                 "Check that this is an XML dictionary; remove the long DOCTYPE/comment block before the root.")
+    if plain_namespace and prolog.root_at is not None:
+        head = _blank_root_namespace(head, stream, prolog.root_at, plain_namespace.encode("ascii"))
+    return _Replay(head, stream), prolog
+
+
+_SPACE = re.compile(rb"[ \t\r\n]*")
+_TAG_NAME = re.compile(rb"[^ \t\r\n/>]+")
+_ATTRIBUTE = re.compile(rb"([^ \t\r\n=/>]+)[ \t\r\n]*=[ \t\r\n]*(\"[^\"]*\"|'[^']*')")
+
+
+def _blank_root_namespace(head: bytes, stream: IO[bytes], root_at: int, uri: bytes) -> bytes:
+    """`head` with the root start tag's ``xmlns="uri"`` replaced by as many spaces (read on to the tag's end).
+
+    Only a well-formed start tag with exactly one ``xmlns`` attribute whose
+    value is literally `uri` is changed; anything else is left to the parser
+    as it is. Lines and columns stay as they were.
+    """
+    while True:
+        attributes = _start_tag_attributes(head, root_at)
+        if attributes is not None or len(head) > PROLOG_LIMIT:
+            break
+        chunk = stream.read(_CHUNK)
+        if not chunk:
+            break
+        head += chunk
+    declarations = [(value, start, end) for name, value, start, end in attributes or () if name == b"xmlns"]
+    if len(declarations) != 1 or declarations[0][0] != uri:
+        return head
+    _, start, end = declarations[0]
+    return head[:start] + b" " * (end - start) + head[end:]
+
+
+def _start_tag_attributes(head: bytes, at: int) -> list[tuple[bytes, bytes, int, int]] | None:
+    """(name, value, start, end) of each attribute of the start tag at `at`.
+
+    None if the tag goes on beyond `head`; a malformed tag gives no attributes.
+    """
+    pos = _TAG_NAME.match(head, at + 1).end()  # the prolog scan found the name
+    attributes = []
+    while True:
+        pos = _SPACE.match(head, pos).end()
+        if head[pos:pos + 1] in (b">", b"/"):
+            return attributes
+        match = _ATTRIBUTE.match(head, pos)
+        if match is None:
+            return None if b">" not in head[pos:] else []  # cut off / malformed (the parser will say so)
+        attributes.append((match.group(1), match.group(2)[1:-1], match.start(), match.end()))
+        pos = match.end()
 
 
 def sniff_root(head: bytes, name: str) -> str | None:
@@ -136,24 +200,26 @@ def scan_prolog(head: bytes, name: str, final: bool) -> Prolog:
     reached, ``complete=False`` when more bytes are needed. On text that is not
     XML at all, returns ``Prolog(None, True)`` and leaves the error to the parser.
     """
-    text = _decode_head(head)
-    scanner = _PrologScanner(text, name)
-    return scanner.run(final)
+    text, offset = _decode_head(head)
+    prolog = _PrologScanner(text, name).run(final)
+    if prolog.root_at is not None:
+        prolog.root_at = prolog.root_at + offset if offset is not None else None
+    return prolog
 
 
-def _decode_head(head: bytes) -> str:
+def _decode_head(head: bytes) -> tuple[str, int | None]:
+    """The head as text, and the byte offset of its first character if characters are bytes (else None)."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return head[2:len(head) - (len(head) % 2)].decode("utf-16-le" if head[0] == 0xFF else "utf-16-be",
-                                                          errors="replace")
+                                                          errors="replace"), None
     if head.startswith(b"<\x00"):
-        return head[:len(head) - (len(head) % 2)].decode("utf-16-le", errors="replace")
+        return head[:len(head) - (len(head) % 2)].decode("utf-16-le", errors="replace"), None
     if head.startswith(b"\x00<"):
-        return head[:len(head) - (len(head) % 2)].decode("utf-16-be", errors="replace")
-    if head.startswith(b"\xef\xbb\xbf"):
-        head = head[3:]
+        return head[:len(head) - (len(head) % 2)].decode("utf-16-be", errors="replace"), None
+    offset = 3 if head.startswith(b"\xef\xbb\xbf") else 0
     # Every other encoding libxml2 accepts by default is ASCII-compatible for markup;
     # latin-1 maps bytes 1:1 to characters, so offsets stay byte offsets.
-    return head.decode("latin-1")
+    return head[offset:].decode("latin-1"), offset
 
 
 class _PrologScanner:
@@ -181,7 +247,7 @@ class _PrologScanner:
                 match = _NAME.match(text, self.pos + 1)
                 if match is None or match.end() >= len(text):
                     return Prolog(None, final)
-                return Prolog(match.group(), True)
+                return Prolog(match.group(), True, self.pos)
             else:
                 return Prolog(None, True)  # not XML: let the caller/parser report it
 
@@ -281,13 +347,19 @@ class RecordStream:
     per-record cost stays small. Whitespace-only text (indentation) is not
     stored (``remove_blank_text``) and xml:id values are not indexed
     (``collect_ids=False``): both save time and memory on large dictionaries.
+
+    `plain_namespace`: a namespace URI the reader treats like no namespace;
+    a declaration ``xmlns="uri"`` on the root start tag (the only one there,
+    literally that value) is blanked out, so the document's elements have
+    plain tags (see the module doc). The prolog check runs first, unchanged.
     """
 
     BATCH = 512
 
-    def __init__(self, stream: IO[bytes], name: str, tag: Any, events: tuple[str, ...] = ("end",)):
+    def __init__(self, stream: IO[bytes], name: str, tag: Any, events: tuple[str, ...] = ("end",),
+                 plain_namespace: str | None = None):
         self.name = name
-        self._replay, self.prolog = checked_stream(stream, name)
+        self._replay, self.prolog = checked_stream(stream, name, plain_namespace)
         self.events = etree.iterparse(self._replay, events=events, tag=tag, remove_comments=True,
                                       remove_pis=True, remove_blank_text=True, collect_ids=False,
                                       **HARDENED_OPTIONS)

@@ -184,3 +184,46 @@ def test_an_entity_anywhere_in_the_internal_subset_is_found(parts, position, par
         scan_prolog(doc, "p.xml", final=True)
     without = f'<?xml version="1.0"?><!DOCTYPE r [ {" ".join(p for p in parts if p != entity)} ]><r/>'
     assert scan_prolog(without.encode(), "p.xml", final=True).root == "r"
+
+
+# --- plain_namespace: the root's default namespace declaration blanked out (TEI reader speed) ---------------
+TEI_URI = "http://www.tei-c.org/ns/1.0"
+DECL, DECL1 = f'xmlns="{TEI_URI}"', f"xmlns='{TEI_URI}'"
+
+
+@pytest.mark.parametrize("template, declaration, blanked", [
+    ('<?xml version="1.0"?>\n<TEI §><text/></TEI>', DECL, True),
+    ("<TEI xml:lang='de'\n  §><text/></TEI>", DECL1, True),
+    ("<TEI §/>", DECL, True),
+    ("\ufeff<TEI §><text/></TEI>", DECL, True),  # UTF-8 byte order mark
+    (f"<!-- <TEI {DECL}> -->\n<TEI §><text/></TEI>", DECL, True),  # the root, not the comment
+    ("<!--" + "x" * 70_000 + '-->\n<TEI n="' + "y" * 70_000 + '" §><text/></TEI>', DECL, True),  # past a chunk
+    ("<TEI §><text/></TEI>", 'xmlns="http://example.org/other"', False),
+    ("<TEI §><tei:text/></TEI>", f'xmlns:tei="{TEI_URI}"', False),
+    ("<TEI a='§'><text/></TEI>", DECL, False),  # inside an attribute value
+    (f"<TEI § {DECL}><text/></TEI>", DECL, False),  # duplicate: the parser's error stays
+    ("<TEI § broken><text/></TEI>", DECL, False),  # malformed tag: the parser's error stays
+    ("<TEI><text §/></TEI>", DECL, False),  # only the root's declaration
+])
+def test_plain_namespace_blanks_only_the_roots_own_declaration(template, declaration, blanked):
+    data = template.replace("§", declaration).encode("utf-8")
+    expected = template.replace("§", " " * len(declaration)).encode("utf-8") if blanked else data
+    replay, _ = checked_stream(io.BytesIO(data), "t.xml", plain_namespace=TEI_URI)
+    assert b"".join(iter(lambda: replay.read(4096), b"")) == expected  # same length: lines and columns stay
+
+
+def test_plain_namespace_is_left_alone_in_utf16_documents():
+    data = f'<TEI xmlns="{TEI_URI}"><text/></TEI>'.encode("utf-16")
+    replay, _ = checked_stream(io.BytesIO(data), "u16.xml", plain_namespace=TEI_URI)
+    assert replay.read() == data
+
+
+def test_plain_namespace_gives_plain_tags_and_the_same_error_positions():
+    doc = f'<TEI xmlns="{TEI_URI}"><text><body>\n<entry><orth>a</orth></entry>\n<entry></wrong></TEI>'
+    for plain, tag in ((None, f"{{{TEI_URI}}}entry"), (TEI_URI, "entry")):
+        records = RecordStream(io.BytesIO(doc.encode()), "t.xml", tag=tag, plain_namespace=plain)
+        seen = []
+        with pytest.raises(InputStreamError, match=r"t\.xml:3:\d+: invalid XML") as info, records.errors():
+            seen.extend(element.tag for _event, element in records.events)
+        assert seen == [tag]
+        assert info.value.message.split(": invalid")[0] == "t.xml:3:16"
