@@ -49,7 +49,7 @@ BASE = MorphLexicon.from_entries([
 ])
 
 
-def check(batch: list[Entry], ruleset) -> None:
+def check_verdicts_consistent(batch: list[Entry], ruleset) -> None:
     analyzer = LexiconAnalyzer(MorphLexicon.from_entries(batch, BASE))
     verdicts = list(evaluate(batch, ruleset, analyzer=analyzer))
     assert [v.entry for v in verdicts] == batch
@@ -67,13 +67,13 @@ def check(batch: list[Entry], ruleset) -> None:
 @given(st.lists(entries, min_size=1, max_size=12), switches)
 def test_a_word_never_gets_both_accept_and_reject(batch, flags):
     policy = WORTSPIELER.word_policy.model_copy(update=flags)
-    check(batch, WORTSPIELER.model_copy(update={"word_policy": policy}))
+    check_verdicts_consistent(batch, WORTSPIELER.model_copy(update={"word_policy": policy}))
 
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(entries, min_size=1, max_size=12))
 def test_all_forms_policy_is_consistent_too(batch):
-    check(batch, SMARTFEUD)
+    check_verdicts_consistent(batch, SMARTFEUD)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
