@@ -44,6 +44,7 @@ from typing import IO, Any
 from lxml import etree
 
 from lexicon_tools.errors import InputFileError, InputStreamError
+from lexicon_tools.io.xml_prolog import ENTITY_HINT, Prolog, scan_prolog, sniff_root  # noqa: F401 (re-exported)
 
 PROLOG_LIMIT = 1 << 20  # bytes of prolog we are willing to scan before the root element
 _CHUNK = 1 << 16
@@ -55,24 +56,6 @@ HARDENED_OPTIONS: dict[str, Any] = {
     "no_network": True,
     "huge_tree": False,
 }
-
-_NAME = re.compile(r"[^\s/>]+")
-ENTITY_HINT = ("The file declares XML entities in its DOCTYPE, which lexicon-tools refuses for safety "
-               "(entity expansion bombs, external file inclusion). Remove the <!DOCTYPE ...[...]> block "
-               "or convert the file without entity declarations.")
-
-
-class Prolog:
-    """What the prolog scan found: the root element's name (prefix included), if reached.
-
-    `root_at`: the byte offset of the root start tag's ``<`` when the head was
-    decoded byte for byte (UTF-8 or another ASCII-compatible encoding), else None.
-    """
-
-    def __init__(self, root: str | None, complete: bool, root_at: int | None = None):
-        self.root = root
-        self.complete = complete
-        self.root_at = root_at
 
 
 def safe_parser(**extra: Any) -> etree.XMLParser:
@@ -183,156 +166,6 @@ def _start_tag_attributes(head: bytes, at: int) -> list[tuple[bytes, bytes, int,
             return None if b">" not in head[pos:] else []  # cut off / malformed (the parser will say so)
         attributes.append((match.group(1), match.group(2)[1:-1], match.start(), match.end()))
         pos = match.end()
-
-
-def sniff_root(head: bytes, name: str) -> str | None:
-    """The root element's local name if `head` looks like XML, else None (no error if cut short)."""
-    prolog = scan_prolog(head, name, final=False)
-    if not prolog.root:
-        return None
-    return prolog.root.rsplit(":", 1)[-1]
-
-
-def scan_prolog(head: bytes, name: str, final: bool) -> Prolog:
-    """Tokenise the prolog in `head`; raise on entity declarations.
-
-    Returns ``complete=True`` with the root name once the root start tag is
-    reached, ``complete=False`` when more bytes are needed. On text that is not
-    XML at all, returns ``Prolog(None, True)`` and leaves the error to the parser.
-    """
-    text, offset = _decode_head(head)
-    prolog = _PrologScanner(text, name).run(final)
-    if prolog.root_at is not None:
-        prolog.root_at = prolog.root_at + offset if offset is not None else None
-    return prolog
-
-
-def _decode_head(head: bytes) -> tuple[str, int | None]:
-    """The head as text, and the byte offset of its first character if characters are bytes (else None)."""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return head[2:len(head) - (len(head) % 2)].decode("utf-16-le" if head[0] == 0xFF else "utf-16-be",
-                                                          errors="replace"), None
-    if head.startswith(b"<\x00"):
-        return head[:len(head) - (len(head) % 2)].decode("utf-16-le", errors="replace"), None
-    if head.startswith(b"\x00<"):
-        return head[:len(head) - (len(head) % 2)].decode("utf-16-be", errors="replace"), None
-    offset = 3 if head.startswith(b"\xef\xbb\xbf") else 0
-    # Every other encoding libxml2 accepts by default is ASCII-compatible for markup;
-    # latin-1 maps bytes 1:1 to characters, so offsets stay byte offsets.
-    return head[offset:].decode("latin-1"), offset
-
-
-class _PrologScanner:
-    def __init__(self, text: str, name: str):
-        self.text = text
-        self.name = name
-        self.pos = 0
-
-    def run(self, final: bool) -> Prolog:
-        text = self.text
-        while True:
-            self._skip_space()
-            if self.pos >= len(text):
-                return Prolog(None, final)
-            if text.startswith("<?", self.pos):
-                if not self._skip_past("?>"):
-                    return Prolog(None, final)
-            elif text.startswith("<!--", self.pos):
-                if not self._skip_past("-->"):
-                    return Prolog(None, final)
-            elif text.startswith("<!DOCTYPE", self.pos):
-                if not self._doctype():
-                    return Prolog(None, final)
-            elif text.startswith("<", self.pos):
-                match = _NAME.match(text, self.pos + 1)
-                if match is None or match.end() >= len(text):
-                    return Prolog(None, final)
-                return Prolog(match.group(), True, self.pos)
-            else:
-                return Prolog(None, True)  # not XML: let the caller/parser report it
-
-    def _skip_space(self) -> None:
-        text, pos = self.text, self.pos
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
-        self.pos = pos
-
-    def _skip_past(self, marker: str) -> bool:
-        end = self.text.find(marker, self.pos)
-        if end < 0:
-            return False
-        self.pos = end + len(marker)
-        return True
-
-    def _skip_quoted(self) -> bool:
-        quote = self.text[self.pos]
-        end = self.text.find(quote, self.pos + 1)
-        if end < 0:
-            return False
-        self.pos = end + 1
-        return True
-
-    def _doctype(self) -> bool:
-        """Skip the DOCTYPE; raise if its internal subset declares an entity."""
-        text = self.text
-        self.pos += len("<!DOCTYPE")
-        while self.pos < len(text):
-            char = text[self.pos]
-            if char in "\"'":
-                if not self._skip_quoted():
-                    return False
-            elif char == "[":
-                self.pos += 1
-                if not self._internal_subset():
-                    return False
-            elif char == ">":
-                self.pos += 1
-                return True
-            else:
-                self.pos += 1
-        return False
-
-    def _internal_subset(self) -> bool:
-        text = self.text
-        while True:
-            self._skip_space()
-            if self.pos >= len(text):
-                return False
-            if text.startswith("]", self.pos):
-                self.pos += 1
-                return True
-            if text.startswith("<!--", self.pos):
-                if not self._skip_past("-->"):
-                    return False
-            elif text.startswith("<?", self.pos):
-                if not self._skip_past("?>"):
-                    return False
-            elif text.startswith("<!ENTITY", self.pos):
-                raise InputFileError(f"{self.name}: byte {self.pos}: the DOCTYPE declares an XML entity "
-                                     "(<!ENTITY ...>); refused without expanding it", ENTITY_HINT)
-            elif text.startswith("<!", self.pos):
-                if not self._markup_declaration():
-                    return False
-            elif text.startswith("%", self.pos):
-                if not self._skip_past(";"):
-                    return False
-            else:
-                self.pos += 1  # malformed subset: the parser will report it
-
-    def _markup_declaration(self) -> bool:
-        text = self.text
-        self.pos += 2
-        while self.pos < len(text):
-            char = text[self.pos]
-            if char in "\"'":
-                if not self._skip_quoted():
-                    return False
-            elif char == ">":
-                self.pos += 1
-                return True
-            else:
-                self.pos += 1
-        return False
 
 
 class RecordStream:
