@@ -23,7 +23,6 @@ ENTITY_HINT = ("The file declares XML entities in its DOCTYPE, which lexicon-too
                "or convert the file without entity declarations.")
 
 
-
 class Prolog:
     """What the prolog scan found: the root element's name (prefix included), if reached.
 
