@@ -284,16 +284,7 @@ def convert_entry(element, ctx: ReadContext, usages: list | None = None) -> list
         if role is SENSE:
             senses += 1
         elif role is FORM:
-            for part in child:
-                part_role = ROLE.get(part.tag)
-                if part_role is ORTH:
-                    word = _text(part)
-                    if word and word not in headwords:
-                        headwords.append(word)
-                elif part_role is FORM:
-                    _read_nested_form(part, headwords, inflected, grammar)
-                elif part_role is not None and part_role is not SENSE:
-                    grammar.add(part_role, part)
+            _read_form_parts(child, headwords, inflected, grammar)
         elif role is not ORTH:
             grammar.add(role, child)
     entry_id = element.get(XML_ID)
@@ -325,6 +316,11 @@ def _read_nested_form(form, headwords: list[str], inflected: list, grammar: _Gra
                 form_grammar.add(role, child)
         inflected.extend((word, form_grammar) for word in words)
         return
+    _read_form_parts(form, headwords, inflected, grammar)
+
+
+def _read_form_parts(form, headwords: list[str], inflected: list, grammar: _Grammar) -> None:
+    """The children of a headword <form>: orths are headwords, nested forms recurse, the rest is grammar."""
     for child in form:
         role = ROLE.get(child.tag)
         if role is ORTH:
