@@ -68,6 +68,13 @@ class InputStreamError(InputFileError):
     """
 
 
+class OutputFileError(LexiconToolsError):
+    """An output that must not or cannot be written: the same file as an input, a directory,
+    a device or FIFO, an empty name, or a disk that is full. Nothing is written."""
+
+    default_hint = "Choose another output path."
+
+
 class RulesetError(LexiconToolsError):
     default_hint = "Fix the listed fields; `lexicon-tools ruleset validate FILE` re-checks the file."
 

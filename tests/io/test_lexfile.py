@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from lexicon_tools.errors import LexiconFileError, UsageError
+from lexicon_tools.errors import LexiconFileError, OutputFileError, UsageError
 from lexicon_tools.io.lexfile import (
     HEADER_SIZE,
     MAGIC,
@@ -185,7 +185,7 @@ def test_a_failed_write_leaves_the_old_file(ruleset, tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(OSError):
+    with pytest.raises(OutputFileError, match="No space left on device"):  # a message, not a traceback
         build(ruleset, path, rows=[("Hund", "Hund", True, "nom-sg")])
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.lex"]

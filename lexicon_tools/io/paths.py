@@ -1,0 +1,127 @@
+"""Path checks shared by every command that reads or writes files.
+
+Outputs (`check_output`, `check_outputs`):
+
+* the empty string is refused (it would name the working directory);
+* a symlink is followed: the link stays, and its real target is replaced (with
+  the temp file next to the real target, so the rename stays atomic);
+* a directory, a character or block device, a FIFO or a socket is refused:
+  renaming a temp file over it would destroy it (``board show --svg /dev/null``
+  run as root used to turn /dev/null into a plain file). Commands that can print
+  their result write to standard output when ``-o`` is left out;
+* an output that is the same file as an input, or as another output, is refused
+  (``import words.txt -o words.txt``, ``--rejects`` equal to ``-o``). Files are
+  compared by device and inode when both exist, so ``../dir/words.txt``, hard
+  links and symlinks are caught; an output that does not exist yet is compared
+  with the other outputs by its resolved path. ``-`` as an input is standard
+  input, compared by the inode behind it (``import - -o words.txt < words.txt``).
+
+Inputs (`input_kind`): a name for what a path is, so that a FIFO or a device is
+reported as such and not as "no such file".
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from lexicon_tools.errors import OutputFileError
+
+STDIN = "-"
+PathLike = str | os.PathLike
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+_NOT_REGULAR_HINT = ("Give a regular file. Commands that can print their result write to standard output "
+                     "when -o is left out.")
+
+
+def file_kind(mode: int) -> str:
+    """'a regular file', 'a directory', 'a character device', ... for an st_mode."""
+    return next((name for test, name in _KINDS if test(mode)), "a regular file" if stat.S_ISREG(mode)
+                else "not a regular file")
+
+
+def input_kind(path: PathLike) -> str | None:
+    """What `path` is, if it exists and is not a regular file ('a FIFO (named pipe)', ...); else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else file_kind(mode)
+
+
+def check_output(path: PathLike, label: str = "output") -> Path:
+    """The real file to replace for output `path` (symlinks followed); OutputFileError if it must not be."""
+    text = os.fspath(path)
+    if not str(text).strip():
+        raise OutputFileError(f"the {label} path is empty", "Give a file name, e.g. -o entries.jsonl.")
+    real = Path(os.path.realpath(text))
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        return real
+    except NotADirectoryError as exc:
+        raise OutputFileError(f"cannot write {text}: a part of the path is a file, not a directory",
+                              "Choose a path whose folders are folders.") from exc
+    except OSError as exc:
+        raise OutputFileError(f"cannot write {text}: {exc.strerror}", "Choose a writable output path.") from exc
+    if stat.S_ISREG(mode):
+        return real
+    if stat.S_ISDIR(mode):
+        raise OutputFileError(f"{text}: is a directory; the {label} must be a file",
+                              f"Give a file name inside it, e.g. {Path(text) / 'out'}.")
+    raise OutputFileError(f"{text}: is {file_kind(mode)}; writing the {label} would replace it with a plain file",
+                          _NOT_REGULAR_HINT)
+
+
+def check_outputs(outputs: Iterable[PathLike | None], inputs: Iterable[PathLike | None] = ()) -> None:
+    """Refuse unusable outputs and any output that is the same file as an input or another output.
+
+    Call it before any work, with every file the command writes and every file it
+    reads (None entries are skipped; inputs that do not exist cannot be
+    overwritten and are skipped too). Raises `OutputFileError` (exit 2).
+    """
+    seen: list[tuple[object, str]] = []
+    for output in outputs:
+        if output is None:
+            continue
+        real = check_output(output)
+        key = _identity(real) or ("path", str(real))
+        for other_key, other in seen:
+            if other_key == key:
+                same = (f"{other} is named as two outputs" if os.fspath(output) == other
+                        else f"the outputs {os.fspath(output)} and {other} are the same file")
+                raise OutputFileError(same, "Give each output its own path, e.g. -o entries.jsonl "
+                                            "--rejects rejects.jsonl.")
+        seen.append((key, os.fspath(output)))
+    for source in inputs:
+        if source is None:
+            continue
+        key = _stdin_identity() if os.fspath(source) == STDIN else _identity(source)
+        if key is None:
+            continue
+        for other_key, output in seen:
+            if other_key == key:
+                what = "standard input" if os.fspath(source) == STDIN else f"the input {os.fspath(source)}"
+                raise OutputFileError(f"{output} is the same file as {what}: writing it would destroy the input",
+                                      "Write the output to another file; the input was not changed.")
+
+
+def _identity(path: PathLike) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _stdin_identity() -> tuple[int, int] | None:
+    try:
+        info = os.fstat(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    return info.st_dev, info.st_ino
