@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from lexicon_tools import __version__
-from lexicon_tools.errors import UsageError
+from lexicon_tools.errors import InputFileError, UsageError
 from lexicon_tools.io.progress import Progress
 from lexicon_tools.lexicon.assemble import assemble, decide_words, iter_counted
 from lexicon_tools.model.verdict import Verdict
@@ -92,12 +92,18 @@ def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date
     show = None if not quiet else False
     summary = BuildSummary(ruleset.name, Path(output), list(sources))
 
+    for spec in sources:
+        _require_regular_source(spec.path)
     start = time.perf_counter()
     entries = []
     for spec in sources:
         size = spec.path.stat().st_size if spec.path.is_file() else None
+        before = len(entries)
         with Progress(f"import {spec.path.name} (bytes)", total=size, enabled=show) as bar:
             entries.extend(iter_entries(spec.path, spec.fmt, on_error=on_error, progress=bar))
+        if len(entries) == before:
+            raise InputFileError(f"{spec.path}: no entries (empty, or every record was bad); nothing was built",
+                                 "Check that this is the right file and format; the previous lexicon is unchanged.")
     summary.entries_in = len(entries)
     summary.seconds["import"] = time.perf_counter() - start
 
@@ -123,6 +129,9 @@ def build_lexicon_from_verdicts(ruleset: Any, verdicts_file: Path, output: Path,
     start = time.perf_counter()
     with Progress(f"read {spec.path.name}", enabled=show) as bar:
         decided, seen = decide_words(iter_counted(read_verdicts(spec.path), bar))
+    if not seen:
+        raise InputFileError(f"{verdicts_file}: no verdicts (the file is empty?); nothing was built",
+                             "Write it with `lexicon-tools filter ... -o FILE`; the previous lexicon is unchanged.")
     summary.entries_in = seen
     summary.seconds["read verdicts"] = time.perf_counter() - start
     _normalise_and_build(summary, ruleset, decided, seen, date, show)
@@ -145,6 +154,17 @@ def _normalise_and_build(summary: BuildSummary, ruleset: Any, decided: dict, ent
         summary.kwg_nodes, summary.file_size = write_assembly(ruleset, summary.sources, summary.output,
                                                               assembly, date, bar)
     summary.seconds["build"] = time.perf_counter() - start
+
+
+def _require_regular_source(path: Path) -> None:
+    """Sources are hashed for the provenance after reading, so a pipe or device cannot be one."""
+    from lexicon_tools.io.paths import input_kind
+
+    kind = input_kind(path)
+    if kind is not None:
+        raise InputFileError(f"{path}: is {kind}, not a regular file; a build reads each source twice "
+                             "(entries, then its SHA-256 for the provenance)",
+                             "Save the data to a file first and pass that file as --source.")
 
 
 def build_from_verdicts(ruleset: Any, verdicts: Iterable[Verdict], output: Path, *,

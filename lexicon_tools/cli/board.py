@@ -104,9 +104,11 @@ def generate_command(
     from lexicon_tools.board.plan import format_counts
     from lexicon_tools.board.validate import validate_layout
     from lexicon_tools.io.layouts import layout_text, write_layout
+    from lexicon_tools.io.paths import check_outputs
     from lexicon_tools.io.rulesets import load_ruleset
 
-    request = request_from_ruleset(load_ruleset(ruleset)) if ruleset else {
+    rs = load_ruleset(ruleset) if ruleset else None
+    request = request_from_ruleset(rs) if rs is not None else {
         "rows": 16, "cols": 16, "total": 56, "counts": None, "symmetry": "none", "premiums_on_start": False,
         "colours": None}
     if size:
@@ -130,9 +132,21 @@ def generate_command(
     if output is None:
         typer.echo(layout_text(layout, form or "rows", comment), nl=False)
         return
+    check_outputs([output], [ruleset, *_ruleset_files(rs)])
     write_layout(layout, output, form, comment)
     typer.echo(f"wrote {output}: {layout.rows}x{layout.cols}, {layout.count()} premiums "
                f"({format_counts(layout.counts())}), symmetry {report.symmetry.name}, seed {seed}")
+
+
+def _layout_inputs(argument: str, opened) -> list:
+    """The files a LAYOUT argument read: the argument, and the ruleset and its layout file if any."""
+    rs = opened.ruleset
+    return [argument, opened.path, *_ruleset_files(rs)]
+
+
+def _ruleset_files(rs) -> list:
+    """A loaded ruleset's own file and its layout file (None for what it lacks)."""
+    return [getattr(rs, "source", None), getattr(getattr(rs, "board", None), "layout", None)]
 
 
 def _use_colour(colour: bool | None) -> bool:
@@ -157,8 +171,11 @@ def show_command(
     from lexicon_tools.board.render_text import render_grid
     from lexicon_tools.io.board_picture import write_png, write_svg
     from lexicon_tools.io.layouts import open_layout_argument
+    from lexicon_tools.io.paths import check_outputs
 
-    board = open_layout_argument(layout).layout
+    opened = open_layout_argument(layout)
+    check_outputs([svg, png], _layout_inputs(layout, opened))
+    board = opened.layout
     typer.echo(f"{board.name or layout} ({board.rows}x{board.cols})")
     use_colour = _use_colour(colour)
     typer.echo(render_grid(board, colour=use_colour), color=use_colour)
@@ -208,8 +225,10 @@ def convert_command(
     """
     from lexicon_tools.errors import LayoutError
     from lexicon_tools.io.layouts import open_layout_argument, write_layout
+    from lexicon_tools.io.paths import check_outputs
 
     opened = open_layout_argument(source)
+    check_outputs([output], _layout_inputs(source, opened))
     if opened.problems:
         raise LayoutError(f"{source}: {len(opened.problems)} problem(s) in the layout",
                           problems=list(opened.problems))

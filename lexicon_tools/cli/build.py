@@ -36,6 +36,7 @@ def build_command(
     Example: lexicon-tools build --ruleset smartfeud --source /usr/share/dict/ngerman --format wordlist
     """
     from lexicon_tools.errors import UsageError
+    from lexicon_tools.io.paths import check_outputs
     from lexicon_tools.io.rulesets import load_ruleset
     from lexicon_tools.pipeline import (
         SourceSpec,
@@ -54,6 +55,7 @@ def build_command(
                          "Build from dictionary files (--source) or from a filter result (--verdicts).")
     rs = load_ruleset(ruleset)
     target = output or default_lexicon_path(rs.name)
+    check_outputs([target], [*source, verdicts, rs.source])
     if verdicts:
         summary = build_lexicon_from_verdicts(rs, verdicts, target, date=date, quiet=quiet)
     else:

@@ -205,7 +205,12 @@ def export_command(
                          f"Add e.g. -o lexicon.{fmt}.")
     if tile_order and fmt not in ("kwg", "kad"):
         raise UsageError("--tile-order applies to --format kwg and kad only", "Drop --tile-order.")
-    data = export_bytes(_load(lexicon, ruleset), fmt, tile_order)
+    from lexicon_tools.io.lexfile import load_lexicon, resolve_lexicon_path
+    from lexicon_tools.io.paths import check_outputs
+
+    source = resolve_lexicon_path(lexicon, ruleset)
+    check_outputs([output], [source])
+    data = export_bytes(load_lexicon(source), fmt, tile_order)
     if output is None:
         typer.echo(data.decode("utf-8"), nl=False)
     else:

@@ -80,13 +80,20 @@ def read_input(path: str | os.PathLike, fmt: str = "auto"):
 def run_filter(entries_path: str | os.PathLike, ruleset_name: str, output: str | os.PathLike | None, *,
                fmt: str = "auto", model: str | os.PathLike | None = None, base: str = "auto",
                use_model: bool = True, quiet: bool = False) -> FilterSummary:
+    from lexicon_tools.errors import InputFileError
     from lexicon_tools.io.morphology import default_analyzer
+    from lexicon_tools.io.paths import check_outputs
     from lexicon_tools.io.progress import Progress
     from lexicon_tools.io.rulesets import load_ruleset
     from lexicon_tools.io.verdicts_jsonl import write_verdicts
 
+    check_outputs([output], [entries_path, ruleset_name, model])
     ruleset = load_ruleset(ruleset_name)
+    check_outputs([output], [getattr(ruleset, "source", None)])
     entries = read_input(entries_path, fmt)
+    if not entries:
+        raise InputFileError(f"{entries_path}: no entries (the file is empty?); nothing was written",
+                             "Check that this is the right file; the previous output is unchanged.")
     analyzer = default_analyzer(entries, ruleset, model_dir=model, base=base, use_model=use_model)
     summary = FilterSummary()
     seen: set[str] = set()
