@@ -15,12 +15,14 @@ def register(app: typer.Typer) -> None:
 
 def import_command(
     paths: Optional[List[str]] = typer.Argument(
-        None, help="Dictionary files (plain or .gz/.bz2/.xz). Default: the bundled German noun corpus.",
+        None, help="Dictionary files (plain or .gz/.bz2/.xz); '-' or a pipe reads standard input. "
+                   "Default: the bundled German noun corpus.",
         show_default=False),
     output: str = typer.Option(..., "-o", "--output", help="The entries.jsonl file to write (atomically)."),
     fmt: str = typer.Option("auto", "--format", "-f", help=FORMAT_HELP),
     encoding: Optional[str] = typer.Option(None, "--encoding",
-                                           help="Encoding of word lists/CSV (default: detect UTF-8 or Latin-1)."),
+                                           help="Encoding of word lists/CSV (default: detect UTF-8 or Windows-1252, "
+                                                "the superset of Latin-1)."),
     on_error: str = typer.Option("fail", "--on-error", help="fail: stop at the first bad record; "
                                                             "skip: skip bad records and go on."),
     rejects: Optional[str] = typer.Option(None, "--rejects",
@@ -42,6 +44,8 @@ def import_command(
     summary = import_files(paths or [str(default_corpus())], output, fmt, encoding=encoding, on_error=on_error,
                            rejects=rejects, quiet=quiet)
     typer.echo(f"Imported {summary.entries:,} entries from {len(summary.files)} file(s) into {summary.output}.")
+    for damage in summary.damaged:
+        typer.echo(f"Warning: {damage}; kept the entries before it, skipped the rest of that file.", err=True)
     if summary.rejected:
         where = f"reasons in {rejects}" if rejects else "pass --rejects FILE to list them"
         typer.echo(f"Skipped {summary.rejected:,} bad record(s) ({where}).", err=True)

@@ -41,6 +41,7 @@ class RejectLog:
     def __init__(self, handle: IO[str] | None = None):
         self.handle = handle
         self.count = 0
+        self.damaged: list[str] = []  # stream errors: where a file became unreadable
 
     def add(self, source: str, reason: str, record: str = "") -> None:
         self.count += 1
@@ -75,4 +76,5 @@ class ReadContext:
         """The rest of the file is unreadable: raise (fail) or log it as one reject (skip)."""
         if self.on_error == "fail":
             raise error
+        self.rejects.damaged.append(error.message)
         self.rejects.add(self.name, f"{error.message}; the rest of the file was skipped", "")

@@ -13,8 +13,9 @@ Format
 
     Other columns are ignored, except ones that start like a form column but do
     not parse (a typo would otherwise drop data silently). Comma-separated (tab
-    if the header has tabs and no commas); UTF-8 or Latin-1 as for word lists;
-    may be gzip/bzip2/xz-compressed.
+    if the header has tabs and no commas); UTF-8 or Windows-1252/Latin-1 as for
+    word lists; may be gzip/bzip2/xz-compressed. A line may hold up to
+    `MAX_LINE_CHARS` characters (the corpus's longest row has about 1,500).
 
 Entries
     One entry per form cell (see `german_table`), ``lemma`` = the row's lemma,
@@ -43,6 +44,7 @@ from lexicon_tools.io.readers.vocab import german_labels
 from lexicon_tools.model.entry import Entry
 
 REQUIRED = ("lemma", "pos")
+MAX_LINE_CHARS = 16_000
 HEADER_HINT = ("The german-nouns format needs a header row with 'lemma', 'pos', optionally 'genus', and form "
                "columns such as 'nominativ singular', 'genitiv plural' (see the README section Import).")
 
@@ -80,7 +82,7 @@ class _Layout:
 
 
 def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
-    lines = iter_lines(stream, ctx)
+    lines = iter_lines(stream, ctx, max_chars=MAX_LINE_CHARS)
     numbered = _Numbered(lines)
     first = numbered.peek()
     if first is None:

@@ -1,14 +1,22 @@
-"""Decode a byte stream into numbered text lines, detecting UTF-8 versus Latin-1.
+"""Decode a byte stream into numbered text lines, detecting UTF-8 versus Windows-1252.
 
 Detection is single-pass and streaming (memory stays flat): lines are decoded
 as UTF-8 while that works. If a line is not valid UTF-8 and *no earlier line
-held a non-ASCII character*, the file is taken to be Latin-1 (ISO-8859-1) from
-that line on; the earlier, pure-ASCII lines read the same in both encodings, so
-nothing is decoded twice. If valid UTF-8 non-ASCII text was seen before, the
-line is a genuine encoding error: a record error naming ``file:line`` and the
-absolute byte offset. A UTF-8 BOM is dropped; a UTF-16 BOM switches to UTF-16.
-With an explicit encoding (``--encoding``) there is no guessing: every line
-must decode in it.
+held a non-ASCII character*, the file is taken to be an 8-bit file from that
+line on, decoded as Windows-1252 (cp1252): it reads every printable Latin-1
+character the same, and also the bytes 0x80-0x9F that Windows puts there
+(``€``, ``„``, ``“``, ``–``), which Latin-1 would turn into invisible control
+characters. The earlier, pure-ASCII lines read the same in every candidate,
+so nothing is decoded twice. If valid UTF-8 non-ASCII text was seen before,
+the line is a genuine encoding error: a record error naming ``file:line`` and
+the absolute byte offset. A UTF-8 BOM is dropped; a UTF-16 BOM switches to
+UTF-16. With an explicit encoding (``--encoding``) there is no guessing: every
+line must decode in it.
+
+A line longer than ``max_chars`` characters (default `MAX_LINE_CHARS`, longer
+than any word) is a record error naming ``file:line``, skipped under
+``--on-error skip``. Its bytes are counted, never gathered, so a 256 MB
+single-line file is read in linear time and flat memory.
 
 Line ends ``\\n`` and ``\\r\\n`` are accepted; the yielded text has no line end.
 """
@@ -23,20 +31,23 @@ from lexicon_tools.errors import InputFileError, InputStreamError
 from lexicon_tools.io.readers.context import ReadContext
 
 CHUNK = 1 << 20
+MAX_LINE_CHARS = 1000
+FALLBACK = "cp1252"
+_MAX_BYTES_PER_CHAR = 4  # UTF-8
 
 
-def iter_lines(stream: IO[bytes], ctx: ReadContext) -> Iterator[tuple[int, str]]:
+def iter_lines(stream: IO[bytes], ctx: ReadContext, max_chars: int = MAX_LINE_CHARS) -> Iterator[tuple[int, str]]:
     """``(line number, text)`` for every decodable line; bad lines go to ``ctx.bad_record``."""
     first = stream.read(CHUNK)
     encoding = _check_encoding(ctx)
     if first.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and encoding is None:
         encoding = "utf-16"
     if encoding is not None and _is_wide(encoding):
-        yield from _wide_lines(first, stream, ctx, encoding)
+        yield from _wide_lines(first, stream, ctx, encoding, max_chars)
         return
     if first.startswith(codecs.BOM_UTF8):
         first = first[3:]
-    yield from _byte_lines(first, stream, ctx, encoding)
+    yield from _byte_lines(first, stream, ctx, encoding, max_chars)
 
 
 def _check_encoding(ctx: ReadContext) -> str | None:
@@ -53,57 +64,95 @@ def _is_wide(encoding: str) -> bool:
     return encoding.startswith(("utf-16", "utf-32"))
 
 
-def _raw_lines(first: bytes, stream: IO[bytes]) -> Iterator[tuple[int, bytes]]:
-    """(byte offset, raw line without its end) for every line of the stream."""
-    pending = first
+def _too_long(ctx: ReadContext, number: int, length: int, unit: str, max_chars: int, excerpt: str) -> None:
+    ctx.bad_record(ctx.at(number), f"the line is {length:,} {unit} long, longer than any entry can be "
+                                   f"(limit {max_chars:,} characters)", excerpt[:80],
+                   "Check that this is a word list (not a binary, minified or one-line file); "
+                   "--on-error skip skips such lines.")
+
+
+def _raw_lines(first: bytes, stream: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | None, int]]:
+    """(byte offset, raw line without its end, length in bytes) for every line of the stream.
+
+    A line longer than `limit` bytes comes as ``None``: its bytes are counted, not kept.
+    """
     offset = 0
-    while True:
-        chunk = stream.read(CHUNK) if pending is not None else b""
-        data = pending + chunk
-        lines = data.split(b"\n")
-        if chunk:
-            pending = lines.pop()
+    pending: list[bytes] = []  # the unfinished line's pieces (dropped once it passes the limit)
+    pending_size = 0
+    overlong = False
+    chunk = first
+    while chunk:
+        pieces = chunk.split(b"\n")
+        tail = pieces.pop()
+        for piece in pieces:
+            size = pending_size + len(piece)
+            if overlong or size > limit:
+                yield offset, None, size
+            else:
+                raw = b"".join(pending) + piece if pending else piece
+                yield offset, raw[:-1] if raw.endswith(b"\r") else raw, size
+            offset += size + 1
+            pending, pending_size, overlong = [], 0, False
+        pending_size += len(tail)
+        if overlong or pending_size > limit:
+            pending, overlong = [], True
+        elif tail:
+            pending.append(tail)
+        chunk = stream.read(CHUNK)
+    if pending_size:
+        if overlong:
+            yield offset, None, pending_size
         else:
-            pending = None
-            if lines and lines[-1] == b"":
-                lines.pop()
-        for raw in lines:
-            yield offset, raw[:-1] if raw.endswith(b"\r") else raw
-            offset += len(raw) + 1
-        if pending is None:
-            return
+            raw = b"".join(pending)
+            yield offset, raw[:-1] if raw.endswith(b"\r") else raw, pending_size
 
 
-def _byte_lines(first: bytes, stream: IO[bytes], ctx: ReadContext, encoding: str | None
+def _byte_lines(first: bytes, stream: IO[bytes], ctx: ReadContext, encoding: str | None, max_chars: int
                 ) -> Iterator[tuple[int, str]]:
     fixed = encoding is not None
     current = encoding or "utf-8"
     seen_non_ascii = False
     number = 0
-    for offset, raw in _raw_lines(first, stream):
+    for offset, raw, size in _raw_lines(first, stream, max_chars * _MAX_BYTES_PER_CHAR + 1):
         number += 1
+        if raw is None:
+            _too_long(ctx, number, size, "bytes", max_chars, "")
+            continue
         if not fixed and not seen_non_ascii and current == "utf-8" and not raw.isascii():
             seen_non_ascii = True
             try:
-                yield number, raw.decode("utf-8")
-                continue
+                text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                current = "latin-1"  # first non-ASCII line is not UTF-8: a Latin-1 file
+                current = FALLBACK  # first non-ASCII line is not UTF-8: an 8-bit (Windows/Latin-1) file
+            else:
+                yield from _checked(ctx, number, text, max_chars)
+                continue
         try:
-            yield number, raw.decode(current)
+            text = raw.decode(current)
         except UnicodeDecodeError as exc:
             where = ctx.at(number)
             ctx.bad_record(where, f"byte {offset + exc.start}: not valid {current} "
                                   f"({exc.reason}; the file mixes encodings?)",
                            raw.decode(current, errors="replace"),
-                           "Convert the file to one encoding (e.g. `iconv -f latin1 -t utf-8`), or give "
-                           "--encoding; --on-error skip skips such lines.")
+                           "Convert the file to one encoding (e.g. `iconv -f cp1252 -t utf-8`), or give "
+                           "--encoding (e.g. --encoding latin-1); --on-error skip skips such lines.")
+            continue
+        yield from _checked(ctx, number, text, max_chars)
 
 
-def _wide_lines(first: bytes, stream: IO[bytes], ctx: ReadContext, encoding: str) -> Iterator[tuple[int, str]]:
+def _checked(ctx: ReadContext, number: int, text: str, max_chars: int) -> Iterator[tuple[int, str]]:
+    if len(text) > max_chars:
+        _too_long(ctx, number, len(text), "characters", max_chars, text)
+    else:
+        yield number, text
+
+
+def _wide_lines(first: bytes, stream: IO[bytes], ctx: ReadContext, encoding: str, max_chars: int
+                ) -> Iterator[tuple[int, str]]:
     """UTF-16/32 text: decoded incrementally, then split (a decode error ends the file)."""
     decoder = codecs.getincrementaldecoder(encoding)(errors="strict")
     pending = ""
+    overlong = 0  # characters of the current line, once it is too long to keep
     number = 0
     chunk = first
     while True:
@@ -120,7 +169,16 @@ def _wide_lines(first: bytes, stream: IO[bytes], ctx: ReadContext, encoding: str
             number += 1
             if number == 1:
                 line = line.lstrip("\ufeff")
-            yield number, line[:-1] if line.endswith("\r") else line
+            if overlong:
+                _too_long(ctx, number, overlong + len(line), "characters", max_chars, "")
+                overlong = 0
+                continue
+            yield from _checked(ctx, number, line[:-1] if line.endswith("\r") else line, max_chars)
+        if len(pending) > max_chars + 1 or (overlong and pending):
+            overlong += len(pending)
+            pending = ""
         if not chunk:
+            if overlong:
+                _too_long(ctx, number + 1, overlong, "characters", max_chars, "")
             return
         chunk = stream.read(CHUNK)

@@ -4,8 +4,22 @@ Compression is recognised by magic bytes, not by the file name, so a renamed
 file still works: gzip (``1f 8b``), bzip2 (``BZh``) and xz (``fd 37 7a 58 5a 00``).
 The raw (compressed) bytes consumed are reported to an optional progress bar,
 whose total is the file size, so the bar is accurate for compressed input too.
-Truncated or corrupt compressed data becomes an `InputFileError` naming the
-file and the compressed byte offset, instead of a bare EOFError/LZMAError.
+
+What can be read:
+
+* a regular file (opened twice: once to detect the format, once to read);
+* ``-``, standard input, and pipes and FIFOs (``<(zcat list.gz)``,
+  ``/dev/stdin`` when it is a pipe, ``mkfifo``): these cannot be rewound, so
+  the first `PREFIX_BYTES` are read once, kept in memory for format and
+  compression detection, and replayed in front of the rest when reading.
+  Such an input can be read once;
+* anything else (a directory, a character or block device such as /dev/zero or
+  a terminal, a socket) is refused with a message naming what it is.
+
+Truncated or corrupt compressed data becomes an `InputStreamError` naming the
+file and the compressed byte offset, instead of a bare EOFError/LZMAError. The
+data decompressed before the damage is delivered first (the error comes with
+the next read), so ``--on-error skip`` keeps the entries read before it.
 """
 
 from __future__ import annotations
@@ -16,38 +30,64 @@ import gzip
 import io
 import lzma
 import os
+import stat
+import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from lexicon_tools.errors import InputFileError, InputStreamError
+from lexicon_tools.io.paths import STDIN, file_kind
 
 MAGIC = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"), (b"\xfd7zXZ\x00", "xz"))
 COMPRESSION_SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}
+PREFIX_BYTES = 1 << 16
 _DECOMPRESSION_ERRORS = (EOFError, OSError, lzma.LZMAError, zlib.error)
+_PIECE = 1 << 16
 
 
 class InputSource:
-    """One input file: its display name, size and compression."""
+    """One input: its display name, size (None for pipes) and compression."""
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
         self.name = self.path.name
+        self.size: int | None = None
+        self._pipe: IO[bytes] | None = None  # set for stdin, pipes and FIFOs
+        self._prefix = b""
+        if os.fspath(path) == STDIN:
+            self.name = "stdin"
+            self._pipe = sys.stdin.buffer
+            self._prefix = _read_prefix(self._pipe)
+            magic = self._prefix
+        else:
+            magic = self._check_file()
+        self.compression = next((kind for prefix, kind in MAGIC if magic.startswith(prefix)), None)
+
+    def _check_file(self) -> bytes:
         try:
-            if self.path.is_dir():
+            mode = os.stat(self.path).st_mode
+            if stat.S_ISDIR(mode):
                 raise InputFileError(f"{self.path}: is a directory, not a dictionary file",
                                      "Give the dictionary files themselves (e.g. DIR/*.xml).")
-            self.size = self.path.stat().st_size
+            if stat.S_ISFIFO(mode):
+                self._pipe = open(self.path, "rb", buffering=0)
+                self._prefix = _read_prefix(self._pipe)
+                return self._prefix
+            if not stat.S_ISREG(mode):
+                raise InputFileError(f"{self.path}: is {file_kind(mode)}, not a dictionary file",
+                                     "Give a regular file; `-` reads standard input, and pipes such as "
+                                     "<(zcat list.gz) work too.")
+            self.size = os.stat(self.path).st_size
             with open(self.path, "rb") as handle:
-                magic = handle.read(6)
+                return handle.read(6)
         except FileNotFoundError as exc:
             raise InputFileError(f"{self.path}: no such file", "Check the path and the working directory.") from exc
         except PermissionError as exc:
             raise InputFileError(f"{self.path}: permission denied", "Make the file readable.") from exc
         except OSError as exc:
             raise InputFileError(f"{self.path}: cannot read ({exc.strerror})", "Check the file.") from exc
-        self.compression = next((kind for prefix, kind in MAGIC if magic.startswith(prefix)), None)
 
     @property
     def inner_suffix(self) -> str:
@@ -60,23 +100,28 @@ class InputSource:
     @contextlib.contextmanager
     def open(self, progress=None) -> Iterator[IO[bytes]]:
         """The decompressed bytes, as a stream with ``read(size)``."""
-        try:
-            raw = open(self.path, "rb", buffering=0)
-        except OSError as exc:
-            raise InputFileError(f"{self.path}: cannot open ({exc.strerror})", "Check the file.") from exc
+        if self._pipe is not None:
+            raw, close = _Replay(self._prefix, self._pipe), self._pipe is not sys.stdin.buffer
+            self._prefix = b""
+        else:
+            try:
+                raw, close = open(self.path, "rb", buffering=0), True
+            except OSError as exc:
+                raise InputFileError(f"{self.path}: cannot open ({exc.strerror})", "Check the file.") from exc
         counted = _Counting(raw, progress)
         try:
             yield _Guarded(self._decompressor(counted), counted, self.name, self.compression)
         finally:
-            raw.close()
+            if close:
+                raw.close()
 
     def head(self, size: int = 1 << 16) -> bytes:
-        """Up to `size` decompressed bytes from the start (for format detection)."""
+        """Up to `size` decompressed bytes from the start (for format detection); reads no pipe."""
+        if self._pipe is not None:
+            counted = _Counting(io.BytesIO(self._prefix), None)
+            return _Guarded(self._decompressor(counted), counted, self.name, self.compression).head(size)
         with self.open() as stream:
-            try:
-                return stream.read(size)
-            except InputFileError:
-                return b""
+            return stream.head(size)
 
     def _decompressor(self, raw: IO[bytes]) -> IO[bytes]:
         if self.compression == "gzip":
@@ -86,6 +131,39 @@ class InputSource:
         if self.compression == "xz":
             return lzma.LZMAFile(raw, mode="rb")
         return raw
+
+
+def _read_prefix(pipe: IO[bytes]) -> bytes:
+    """Up to PREFIX_BYTES from a pipe (a pipe returns short reads: read until full or EOF)."""
+    parts, size = [], 0
+    while size < PREFIX_BYTES:
+        data = pipe.read(PREFIX_BYTES - size)
+        if not data:
+            break
+        parts.append(data)
+        size += len(data)
+    return b"".join(parts)
+
+
+class _Replay(io.RawIOBase):
+    """The buffered prefix of a pipe, then the rest of the pipe."""
+
+    def __init__(self, prefix: bytes, pipe: IO[bytes]):
+        self._prefix = memoryview(prefix)
+        self._pipe = pipe
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self._prefix:
+            n = min(len(buffer), len(self._prefix))
+            buffer[:n] = self._prefix[:n]
+            self._prefix = self._prefix[n:]
+            return n
+        data = self._pipe.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
 
 
 class _Counting(io.RawIOBase):
@@ -107,29 +185,56 @@ class _Counting(io.RawIOBase):
                 self._progress.advance(n)
         return n
 
-    def read(self, size: int = -1) -> bytes:
-        data = self._raw.read(size) if size is not None and size >= 0 else self._raw.read()
-        if data:
-            self.offset += len(data)
-            if self._progress is not None:
-                self._progress.advance(len(data))
-        return data
-
 
 class _Guarded:
-    """Turns decompression failures into InputFileErrors naming the byte offset."""
+    """Turns decompression failures into InputStreamErrors naming the byte offset.
+
+    Compressed data is read piece by piece (``read1``), so the bytes that did
+    decompress before the damage are returned first and the error is raised by
+    the next read.
+    """
 
     def __init__(self, inner: IO[bytes], counted: _Counting, name: str, compression: str | None):
         self._inner = inner
         self._counted = counted
         self._name = name
         self._compression = compression
+        self._error: InputStreamError | None = None
 
     def read(self, size: int = -1) -> bytes:
-        try:
+        if self._error is not None:
+            raise self._error
+        if self._compression is None:
             return self._inner.read(size)
-        except _DECOMPRESSION_ERRORS as exc:
-            kind = self._compression or "file"
-            raise InputStreamError(
-                f"{self._name}: byte {self._counted.offset}: the {kind} data is truncated or corrupt ({exc})",
-                "Download or copy the file again; `xz -t`, `bzip2 -t` or `gzip -t` checks an archive.") from exc
+        parts, got = [], 0
+        while size is None or size < 0 or got < size:
+            want = _PIECE if size is None or size < 0 else min(_PIECE, size - got)
+            try:
+                piece = self._inner.read1(want)
+            except _DECOMPRESSION_ERRORS as exc:
+                self._error = self._damage(exc)
+                if parts:
+                    break
+                raise self._error from exc
+            if not piece:
+                break
+            parts.append(piece)
+            got += len(piece)
+        return b"".join(parts)
+
+    def head(self, size: int) -> bytes:
+        """Up to `size` bytes from the start, or what is readable of them (for detection)."""
+        data = b""
+        with contextlib.suppress(InputFileError):
+            while len(data) < size:
+                piece = self.read(size - len(data))
+                if not piece:
+                    break
+                data += piece
+        return data
+
+    def _damage(self, exc: Exception) -> InputStreamError:
+        kind = self._compression or "file"
+        return InputStreamError(
+            f"{self._name}: byte {self._counted.offset}: the {kind} data is truncated or corrupt ({exc})",
+            "Download or copy the file again; `xz -t`, `bzip2 -t` or `gzip -t` checks an archive.")
