@@ -8,6 +8,7 @@ import typer
 from typer.core import TyperGroup
 
 from lexicon_tools.cli.light import use_stdlib_coercion
+from lexicon_tools.cli.signals import Terminated, signals_raise
 from lexicon_tools.errors import LexiconToolsError
 
 
@@ -15,7 +16,9 @@ class ErrorHandlingGroup(TyperGroup):
     """Turns every `LexiconToolsError` raised by a command into a message and exit code.
 
     Installed on the root app, it wraps the whole invocation, including nested
-    command groups, so a user mistake never shows a traceback.
+    command groups, so a user mistake never shows a traceback. SIGTERM and SIGHUP
+    end a command like Ctrl-C (temp files removed, previous outputs kept; see
+    `signals`), with exit code 128 + the signal number.
     """
 
     def __init__(self, *args, **kwargs):
@@ -29,17 +32,21 @@ class ErrorHandlingGroup(TyperGroup):
         return option
 
     def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except LexiconToolsError as exc:
-            typer.echo(exc.render(), err=True)
-            ctx.exit(exc.exit_code)
-        except KeyboardInterrupt:
-            typer.echo("Interrupted.", err=True)
-            ctx.exit(130)
-        except BrokenPipeError:
-            sys.stderr.close()
-            ctx.exit(0)
+        with signals_raise():
+            try:
+                return super().invoke(ctx)
+            except LexiconToolsError as exc:
+                typer.echo(exc.render(), err=True)
+                ctx.exit(exc.exit_code)
+            except KeyboardInterrupt:
+                typer.echo("Interrupted.", err=True)
+                ctx.exit(130)
+            except Terminated as exc:
+                typer.echo(f"Terminated ({exc.name}); no output was changed by the unfinished write.", err=True)
+                ctx.exit(exc.exit_code)
+            except BrokenPipeError:
+                sys.stderr.close()
+                ctx.exit(0)
 
 
 def new_group(help_text: str) -> typer.Typer:

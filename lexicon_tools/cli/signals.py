@@ -1,0 +1,69 @@
+"""SIGTERM and SIGHUP end a command the way Ctrl-C does.
+
+While a command runs, both signals raise `Terminated` in the main thread. It is
+a `BaseException`, so every ``with atomic_open(...)`` block removes its temp
+file on the way out and the previous output stays; the CLI then prints one line
+and exits with 128 + the signal number (143 for SIGTERM, 129 for SIGHUP), as a
+shell reports a process killed by that signal. It is not a `KeyboardInterrupt`,
+so code that treats Ctrl-C as "stop reading" (``judge``) still ends.
+
+* A signal that was ignored when the command started stays ignored
+  (``nohup lexicon-tools build`` keeps running after a hang-up).
+* A second signal while the first one is being handled kills at once.
+* Worker processes forked from the command inherit the handler; in them it
+  restores the default action and re-sends the signal, so workers just die.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+from collections.abc import Iterator
+
+HANDLED = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class Terminated(BaseException):
+    """The process received SIGTERM or SIGHUP."""
+
+    def __init__(self, signum: int):
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+        super().__init__(self.name)
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+
+@contextlib.contextmanager
+def signals_raise() -> Iterator[None]:
+    """Install the handlers for the duration of the block (main thread only; else a no-op)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    owner = os.getpid()
+    fired = []
+
+    def handler(signum, _frame):
+        if os.getpid() != owner or fired:
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        fired.append(signum)
+        raise Terminated(signum)
+
+    previous = {}
+    for signum in HANDLED:
+        current = signal.getsignal(signum)
+        if current is signal.SIG_IGN:
+            continue
+        previous[signum] = current
+        signal.signal(signum, handler)
+    try:
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old if old is not None else signal.SIG_DFL)
