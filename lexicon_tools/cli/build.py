@@ -17,7 +17,7 @@ def build_command(
     fmt: list[str] = typer.Option([], "--format", "-f",
                                   help="Format of the matching --source (wordlist, csv, tei, wiktionary, "
                                        "mapping:FILE, auto). Repeat once per --source."),
-    output: Path | None = typer.Option(None, "--output", "-o",
+    output: str | None = typer.Option(None, "--output", "-o",
                                        help="The .lex file to write. Default: the ruleset's default lexicon path."),
     verdicts: Path | None = typer.Option(None, "--verdicts",
                                          help="Build from a verdicts.jsonl written by `lexicon-tools filter` "
@@ -54,7 +54,7 @@ def build_command(
         raise UsageError("--verdicts replaces --source/--format; give one or the other",
                          "Build from dictionary files (--source) or from a filter result (--verdicts).")
     rs = load_ruleset(ruleset)
-    target = output or default_lexicon_path(rs.name)
+    target = output if output is not None else default_lexicon_path(rs.name)
     check_outputs([target], [*source, verdicts, rs.source])
     if verdicts:
         summary = build_lexicon_from_verdicts(rs, verdicts, target, date=date, quiet=quiet)

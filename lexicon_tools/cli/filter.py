@@ -14,7 +14,7 @@ def register(app: typer.Typer) -> None:
 def filter_command(
     entries: Path = typer.Argument(..., help="entries.jsonl from `lexicon-tools import` (or any importable file)."),
     ruleset: str = typer.Option("wortspieler", "--ruleset", "-r", help="A bundled ruleset name or a YAML path."),
-    output: Path = typer.Option(None, "-o", "--output", help="verdicts.jsonl to write (one line per entry)."),
+    output: str = typer.Option(None, "-o", "--output", help="verdicts.jsonl to write (one line per entry)."),
     report: bool = typer.Option(False, "--report", help="Print the number of entries per reason."),
     fmt: str = typer.Option("auto", "--format", "-f", help="Format of ENTRIES if it is not entries.jsonl."),
     model: Path = typer.Option(None, "--model", help="Fallback model directory (default: the shipped model)."),

@@ -181,7 +181,7 @@ def stats_command(
 def export_command(
     fmt: str = typer.Option(..., "--format", "-f", help="kwg (engine graph), kad (alphagram DAWG), "
                                                         "txt (one word per line) or json (metadata)."),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Output file (txt/json: default stdout)."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Output file (txt/json: default stdout)."),
     tile_order: str | None = typer.Option(None, "--tile-order",
                                           help="kwg/kad: number the tiles in this letter order (the engine's "
                                                "alphabet) instead of the ruleset's, e.g. AÄBCDEFGHIJKLMNOÖPQRSTUÜVWXYZ."),
