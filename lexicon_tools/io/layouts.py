@@ -49,6 +49,7 @@ from lexicon_tools.board.geometry import centre_block
 from lexicon_tools.board.rowstrings import LEGEND_KINDS, MACONDO_LEGEND, SYMBOL_OF, YAML_LEGEND, format_rows, parse_rows
 from lexicon_tools.errors import InputFileError, LayoutError, Problem, UsageError
 from lexicon_tools.io.atomic import atomic_write_text
+from lexicon_tools.io.paths import require_regular_input
 from lexicon_tools.io.located_yaml import locate, read_yaml
 from lexicon_tools.model.layout import PREMIUM_KINDS, Layout, parse_square, square_name
 
@@ -107,6 +108,7 @@ def read_layout(path: str | Path) -> tuple[Layout, list[Problem]]:
 
 
 def _read_text(path: Path) -> str:
+    require_regular_input(path, "a layout file")
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
@@ -341,6 +343,7 @@ def open_layout_argument(argument: str) -> LayoutSource:
     from lexicon_tools.io.rulesets import load_ruleset
 
     path = Path(argument)
+    require_regular_input(path, "a layout or ruleset file")
     if path.is_file():
         if path.suffix.lower() not in MACONDO_SUFFIXES and _looks_like_ruleset(path):
             rs = load_ruleset(path)

@@ -82,7 +82,10 @@ def write_lexicon(path: str | os.PathLike, meta: dict[str, Any], kwg_bytes: byte
 
 def read_sections(path: str | os.PathLike) -> dict[bytes, memoryview]:
     """Read and verify a ``.lex`` file; returns its sections by tag."""
+    from lexicon_tools.io.paths import require_regular_input
+
     target = Path(path)
+    require_regular_input(target, "a lexicon file")
     try:
         data = _map(target)
     except FileNotFoundError:

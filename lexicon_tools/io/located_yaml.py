@@ -19,6 +19,9 @@ Location = tuple[str, int]  # (file, 1-based line)
 
 
 def read_yaml(path: Path, hint: str) -> tuple[Any, dict[tuple, Location]]:
+    from lexicon_tools.io.paths import require_regular_input
+
+    require_regular_input(path, "a YAML file")
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:

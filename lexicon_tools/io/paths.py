@@ -16,8 +16,10 @@ Outputs (`check_output`, `check_outputs`):
   with the other outputs by its resolved path. ``-`` as an input is standard
   input, compared by the inode behind it (``import - -o words.txt < words.txt``).
 
-Inputs (`input_kind`): a name for what a path is, so that a FIFO or a device is
-reported as such and not as "no such file".
+Inputs (`input_kind`, `require_regular_input`): a name for what a path is, so
+that a FIFO or a device is reported as such, not as "no such file", and never
+read (a FIFO would hang, /dev/zero would fill the memory). Only word-list
+imports read pipes (see `readers.source`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from lexicon_tools.errors import OutputFileError
+from lexicon_tools.errors import InputFileError, OutputFileError
 
 STDIN = "-"
 PathLike = str | os.PathLike
@@ -52,6 +54,13 @@ def input_kind(path: PathLike) -> str | None:
     except OSError:
         return None
     return None if stat.S_ISREG(mode) else file_kind(mode)
+
+
+def require_regular_input(path: PathLike, what: str) -> None:
+    """InputFileError if `path` exists and is not a regular file (a directory, FIFO, device, socket)."""
+    kind = input_kind(path)
+    if kind is not None:
+        raise InputFileError(f"{os.fspath(path)}: is {kind}, not {what}", "Give the path of a regular file.")
 
 
 def check_output(path: PathLike, label: str = "output") -> Path:

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from lexicon_tools.errors import LayoutError, LexiconToolsError, Problem, RulesetError, UsageError
 from lexicon_tools.io.layouts import load_layout
 from lexicon_tools.io.located_yaml import Location, locate, read_yaml
+from lexicon_tools.io.paths import require_regular_input
 from lexicon_tools.model.ruleset import Ruleset
 from lexicon_tools.model.ruleset_checks import check_consistency
 from lexicon_tools.resources import rulesets_dir
@@ -47,7 +48,8 @@ def resolve_ruleset_path(name_or_path: str | Path, relative_to: Path | None = No
     candidate = Path(text)
     if relative_to is not None and not candidate.is_absolute() and ("/" in text or text.endswith((".yaml", ".yml"))):
         candidate = relative_to / candidate
-    if candidate.suffix in (".yaml", ".yml") or "/" in text or candidate.is_file():
+    if candidate.suffix in (".yaml", ".yml") or "/" in text or (candidate.exists() and not candidate.is_dir()):
+        require_regular_input(candidate, "a ruleset file")
         if candidate.is_file():
             return candidate
         raise UsageError(f"ruleset file {candidate} does not exist",

@@ -456,6 +456,28 @@ def test_a_device_as_input_is_named_as_such(work, command):
     assert (work / "out.jsonl").read_text(encoding="utf-8") == PREVIOUS
 
 
+NOT_FILES = {  # a FIFO nobody writes to: reading it would hang
+    "ruleset validate": (["ruleset", "validate", "fifo.yaml"], "not a ruleset file"),
+    "ruleset name": (["ruleset", "validate", "fifo"], "not a ruleset file"),
+    "board show": (["board", "show", "fifo.yaml"], "not a layout or ruleset file"),
+    "board convert macondo": (["board", "convert", "fifo.txt", "-o", "x.yaml"], "not a layout or ruleset file"),
+    "build --ruleset": (["build", "-r", "fifo.yaml", "-o", "x.lex"], "not a ruleset file"),
+    "check --lexicon": (["check", "-l", "fifo.lex", "Haus"], "not a lexicon file"),
+    "stats": (["stats", "fifo.lex"], "not a lexicon file"),
+    "import --format mapping:": (["import", "words.txt", "--format", "mapping:fifo.yaml", "-o", "x.jsonl"],
+                                 "not a mapping file"),
+    "build --source": (["build", "-r", "webfeud", "--source", "fifo.txt", "-o", "x.lex"], "not a regular file"),
+}
+
+
+@pytest.mark.parametrize("case", list(NOT_FILES))
+def test_a_fifo_given_as_a_file_is_named_as_such_and_not_read(work, case):
+    args, message = NOT_FILES[case]
+    fifo = next(a for a in args if a.startswith(("fifo", "mapping:fifo"))).removeprefix("mapping:")
+    os.mkfifo(work / fifo)
+    refused(run(*args, cwd=work, timeout=20), f"{fifo}: is a FIFO (named pipe)", message)
+
+
 ARCHIVES = {"gz": lambda d: gzip.compress(d), "bz2": lambda d: bz2.compress(d, 1), "xz": lambda d: lzma.compress(d)}
 
 

@@ -74,7 +74,10 @@ def resolve_mapping_path(spec: str) -> Path:
     """A mapping file path, or the name of a bundled mapping (corpora/mappings/NAME.yaml)."""
     from lexicon_tools.resources import corpora_dir
 
+    from lexicon_tools.io.paths import require_regular_input
+
     path = Path(spec)
+    require_regular_input(path, "a mapping file")
     if path.is_file():
         return path
     bundled = corpora_dir() / "mappings" / f"{spec}.yaml"
