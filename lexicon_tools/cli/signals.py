@@ -10,8 +10,10 @@ so code that treats Ctrl-C as "stop reading" (``judge``) still ends.
 * A signal that was ignored when the command started stays ignored
   (``nohup lexicon-tools build`` keeps running after a hang-up).
 * A second signal while the first one is being handled kills at once.
-* Worker processes forked from the command inherit the handler; in them it
-  restores the default action and re-sends the signal, so workers just die.
+* Worker processes (multiprocessing, e.g. ``play --workers``) get the same
+  signal first, so a pool breaks at once instead of finishing its queue while
+  the command waits. They inherit the handler; in them it restores the default
+  action and re-sends the signal, so workers just die.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 
@@ -53,6 +56,7 @@ def signals_raise() -> Iterator[None]:
             os.kill(os.getpid(), signum)
             return
         fired.append(signum)
+        _signal_children(signum)
         raise Terminated(signum)
 
     previous = {}
@@ -67,3 +71,13 @@ def signals_raise() -> Iterator[None]:
     finally:
         for signum, old in previous.items():
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
+
+
+def _signal_children(signum: int) -> None:
+    """Pass the signal on to this process's multiprocessing children, if it has any."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:
+        return
+    for child in multiprocessing.active_children():
+        with contextlib.suppress(OSError, TypeError):
+            os.kill(child.pid, signum)

@@ -293,6 +293,40 @@ def test_a_signal_during_filter_ends_it_cleanly(work, signum):
     assert temp_files(work) == []
 
 
+def _children(pid: int) -> list[int]:
+    tasks = Path(f"/proc/{pid}/task")
+    return [int(c) for task in tasks.iterdir() for c in (task / "children").read_text().split()]
+
+
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie (dead, waiting to be reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
+def test_sigterm_stops_play_and_its_workers_at_once(work, small_lex):
+    with started(["play", "-r", "webfeud", "-l", str(small_lex), "-n", "1000000", "-w", "2", "-q"], work) as proc:
+        deadline = time.monotonic() + 60
+        while len(_children(proc.pid)) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        workers = _children(proc.pid)
+        try:
+            assert len(workers) >= 2, proc.communicate()
+            proc.send_signal(signal.SIGTERM)
+            _out, err = proc.communicate(timeout=30)
+            assert proc.returncode == 143, err
+            time.sleep(0.5)
+            assert [w for w in workers if _running(w)] == []
+        finally:
+            for worker in workers:  # orphans of a failed run
+                with contextlib.suppress(OSError):
+                    if _running(worker) and b"lexicon_tools" in Path(f"/proc/{worker}/cmdline").read_bytes():
+                        os.kill(worker, signal.SIGKILL)
+
+
 def test_a_killed_runs_temp_file_is_named_for_the_tool_and_cleared_by_the_next_write(work):
     os.mkfifo(work / "fifo")
     with started(["import", "fifo", "-o", "out.jsonl", "-q"], work) as proc:
