@@ -1,4 +1,4 @@
-"""Plain word lists: comments, tab columns, UTF-8/Latin-1 detection, bad lines, compression."""
+"""Plain word lists: comments, tab columns, UTF-8/cp1252 detection, bad and over-long lines, compression."""
 
 from __future__ import annotations
 
@@ -125,3 +125,35 @@ def test_the_debian_ngerman_list_reads_cleanly():
             seen[entry.word] = entry.source
     assert set(seen) == {"Haus", "Straße", "Mädchen", "Häuser"}
     assert all(source.startswith("ngerman:") for source in seen.values())
+
+
+@pytest.mark.parametrize("chunk", [3, 7, 1 << 20])
+def test_line_splitting_is_the_same_at_any_chunk_size(tmp_path, monkeypatch, chunk):
+    from lexicon_tools.io.readers import lines
+
+    monkeypatch.setattr(lines, "CHUNK", chunk)
+    path = tmp_path / "list.txt"
+    path.write_bytes(b"Haus\r\n\nBaum\n" + b"x" * 4500 + b"\r\nMaus")  # CRLF, blank, over-long, no final newline
+    with pytest.raises(InputFileError, match=r"list\.txt:4: the line is 4,501 bytes long"):
+        words(path)
+    assert words(path, on_error="skip") == [("Haus", "list.txt:1"), ("Baum", "list.txt:3"), ("Maus", "list.txt:5")]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_an_over_long_line_in_utf16_or_32_is_a_located_record_error(tmp_path, monkeypatch, encoding):
+    from lexicon_tools.io.readers import lines
+
+    monkeypatch.setattr(lines, "CHUNK", 64)
+    path = tmp_path / "wide.txt"
+    path.write_bytes(("Haus\n" + "ä" * 1500 + "\nBaum\n").encode(encoding))
+    with pytest.raises(InputFileError, match=r"wide\.txt:2: the line is 1,500 characters long"):
+        words(path, encoding=encoding)
+    assert [w for w, _ in words(path, encoding=encoding, on_error="skip")] == ["Haus", "Baum"]
+
+
+def test_an_8_bit_list_is_read_as_cp1252_and_latin1_names_the_encoding(tmp_path):
+    path = tmp_path / "win.txt"
+    path.write_bytes(b"\x84Anf\xfchrung\x93\n\x80\n")
+    assert [w for w, _ in words(path)] == ["„Anführung“", "€"]
+    with pytest.raises(InputFileError, match="--encoding cp1252"):
+        words(path, encoding="latin-1")
