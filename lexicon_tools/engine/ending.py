@@ -2,15 +2,23 @@
 
 End conditions, checked after every turn (all from ``end`` and ``turns.resign``):
 
-1. fewer than two players remain, or a player left and
-   ``resign.others_may_continue`` is false → the game ends (``"resigned"``);
+1. a player left: by resigning, or by passing ``passes_in_a_row_lose`` times in
+   a row. With fewer than two players left the game ends, as ``"resigned"`` or
+   ``"passes_in_a_row"`` (two statistics a designer keeps apart). After a
+   resignation it also ends when ``resign.others_may_continue`` is false
+   (``"resigned"``) or the others choose to stop (``others_choose: stop``,
+   ``"stopped"``; `Game.stop` is the same choice made at the table);
 2. a player placed their last tile while the bag is empty and
-   ``out_of_tiles_with_empty_bag`` → ``"out"``. With ``rack_penalty`` every other
-   remaining player loses the value of their rack; with
-   ``credit_penalties_to_player_out`` the player who went out gains the sum;
-3. ``consecutive_scoreless_turns`` scoreless turns in a row → ``"scoreless"``.
-   With ``rack_penalty`` every remaining player loses their rack's value (no
-   one went out, so nobody is credited).
+   ``out_of_tiles_with_empty_bag`` → ``"out"``;
+3. the run of scoreless turns reaches `Rules.scoreless_limit` → ``"scoreless"``.
+
+Rack penalties (``rack_penalty``) at an ``out`` or ``scoreless`` end: every
+remaining player loses the value of the tiles left on their rack.
+``credit_penalties_to`` says who gains the sum: ``player_out`` the player who
+went out (nobody at a scoreless end), ``last_placer`` the player who last laid
+tiles — who went out, or who laid the last word before the scoreless run. The
+credited player gains what the *others* lost; their own rack is not credited
+back to them.
 
 Ranking: remaining players by score (equal scores share a rank); then the
 players who left. A player who lost by passing in a row ranks last; a
@@ -26,6 +34,9 @@ from lexicon_tools.engine.turns import Adjustment, Outcome, Player
 
 if TYPE_CHECKING:
     from lexicon_tools.engine.game import Game
+
+
+RESIGNED, PASSED_OUT, STOPPED = "resigned", "passes_in_a_row", "stopped"
 
 
 def eliminate(game: "Game", player: Player, reason: str) -> None:
@@ -54,35 +65,51 @@ def check_end(game: "Game", went_out: Player | None, left: bool) -> None:
     """`went_out`: the mover emptied their rack with the bag empty; `left`: the mover left the game."""
     rules = game.rules
     remaining = active(game)
-    if left and (len(remaining) < 2 or not rules.resign_others_continue):
-        _finish(game, "resigned")
+    if left:
+        reason = game.player.out
+        if len(remaining) < 2:
+            finish(game, reason)
+        elif reason == RESIGNED and not rules.resign_others_continue:
+            finish(game, RESIGNED)
+        elif reason == RESIGNED and rules.resign_others_stop:
+            finish(game, STOPPED)
     elif went_out is not None:
         _penalise(game, remaining, went_out)
-        _finish(game, "out")
-    elif game.scoreless_run >= rules.end_scoreless_turns:
+        finish(game, "out")
+    elif game.scoreless_run >= rules.scoreless_limit(len(remaining)):
         _penalise(game, remaining, None)
-        _finish(game, "scoreless")
+        finish(game, "scoreless")
+
+
+def _credited(game: "Game", remaining: list[Player], went_out: Player | None) -> Player | None:
+    target = game.rules.credit_penalties_to
+    if target == "player_out":
+        return went_out
+    if target == "last_placer" and game.last_placer is not None:
+        placer = game.players[game.last_placer]
+        return placer if placer in remaining else None
+    return None
 
 
 def _penalise(game: "Game", remaining: list[Player], went_out: Player | None) -> None:
     if not game.rules.rack_penalty:
         return
-    credit = 0
+    gainer = _credited(game, remaining, went_out)
+    credit, others = 0, []
     for player in remaining:
-        if player is went_out:
-            continue
         penalty = rack_value(game, player.rack)
         if penalty:
             player.score -= penalty
-            credit += penalty
             game.adjustments.append(Adjustment(player.seat, tuple(player.rack), -penalty, "rack penalty"))
-    if went_out is not None and game.rules.credit_penalties and credit:
-        went_out.score += credit
-        others = tuple(t for p in remaining if p is not went_out for t in p.rack)
-        game.adjustments.append(Adjustment(went_out.seat, others, credit, "credit"))
+            if player is not gainer:
+                credit += penalty
+                others.extend(player.rack)
+    if gainer is not None and credit:
+        gainer.score += credit
+        game.adjustments.append(Adjustment(gainer.seat, tuple(others), credit, "credit"))
 
 
-def _finish(game: "Game", reason: str) -> None:
+def finish(game: "Game", reason: str) -> None:
     game.outcome = Outcome(reason, ranking(game))
 
 
@@ -90,7 +117,7 @@ def ranking(game: "Game") -> list[tuple[int, int]]:
     """(rank, seat) pairs, best first; equal scores among remaining players share a rank."""
     rules = game.rules
     ranked_by_score = [p for p in game.players if p.active or (not rules.resigner_ranks_last
-                                                                 and p.out == "resigned")]
+                                                                 and p.out == RESIGNED)]
     ranked_by_score.sort(key=lambda p: (-p.score, p.seat))
     out: list[tuple[int, int]] = []
     for index, player in enumerate(ranked_by_score):

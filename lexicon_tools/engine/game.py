@@ -12,19 +12,25 @@ here):
 
 * Turn order follows the seats; players who resigned or lost leave the order.
 * The starter's extra blank (``rack.starting_player_extra_blank``) is an extra
-  tile outside the bag. If the starter places no blank in the first turn, one
+  tile outside the bag (``rack.extra_blank_source: outside_bag``) or one of the
+  bag's blanks (``bag``). If the starter places no blank in the first turn, one
   blank is removed from the game; it cannot be exchanged.
 * A scoreless turn is a pass, an exchange, a timeout or a failed professional
-  attempt; ``end.consecutive_scoreless_turns`` of them in a row end the game.
-  A placement always counts as a turn with a word, even if it scores 0.
+  attempt. The kinds listed in ``end.scoreless_kinds`` count towards the run
+  that ends the game; any other turn (a placement, even one scoring 0, or a
+  kind not listed) ends the run. The run ends the game at
+  ``end.consecutive_scoreless_turns``, or, with
+  ``scoreless_run_covers_all_players``, once every active player had a turn in
+  it (max of the two).
 * For ``end.passes_in_a_row_lose``, a pass, a timeout and a failed professional
   attempt are passes; an exchange is one only when ``only_when_skipping``.
   A player who passes that often in a row leaves the game and ranks last.
-* The bingo bonus is keyed by the number of tiles placed in the turn (for a
-  multi-word turn, in all its lines).
-* Multi-word turns: each line must connect to the tiles on the board as the
-  earlier lines of the turn left it; the turn's words are scored once, on the
-  final board (see `engine.scoring`).
+* The bonus is keyed by the player's own tiles placed (see `engine.placement`).
+* Multi-word turns: see `engine.scoring` for what each line must build on; the
+  turn's words are scored once, on the final board.
+* Jokers on the board remember who laid them and in which turn, so that
+  ``joker_swap.by: next_player`` can offer only the jokers of the turn just
+  before to the player who moves now (`swappable_jokers`).
 """
 
 from __future__ import annotations
@@ -41,8 +47,8 @@ from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.moves import Exchange, Move, Pass, Place, Resign
 from lexicon_tools.engine.notation import format_place
 from lexicon_tools.engine.rules import Rules, parse_duration
-from lexicon_tools.engine.placement import Evaluation, evaluate_place
-from lexicon_tools.engine.tiles import RACK_BLANK, TileText
+from lexicon_tools.engine.placement import Evaluation, TurnContext, evaluate_place
+from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, TileText
 from lexicon_tools.engine.turns import EXCHANGE, INVALID, PASS, PLACE, RESIGN, TIMEOUT, Player, Turn
 from lexicon_tools.errors import IllegalMoveError, InvalidWordError, UsageError
 
@@ -63,16 +69,19 @@ class Game:
         self.rng = random.Random(seed)
         self.bag = Bag(rules.counts, self.rng)
         self.board = Board.empty(rules)
-        self.players = [Player(i, name, sorted(self.bag.draw(rules.rack_size))) for i, name in enumerate(names)]
         self.extra_tiles: list[int] = []
         self.lost_tiles: list[int] = []
         self.extra_blank_pending = rules.starting_player_extra_blank
-        if self.extra_blank_pending:
-            self.extra_tiles.append(RACK_BLANK)
+        starter_blank = self._starter_blank()
+        self.players = [Player(i, name, sorted(self.bag.draw(rules.rack_size))) for i, name in enumerate(names)]
+        if starter_blank:
             self.players[0].rack = sorted(self.players[0].rack + [RACK_BLANK])
         self.turns: list[Turn] = []
         self.adjustments: list = []
         self.eliminated: list[int] = []
+        self.jokers: dict[int, tuple[int, int]] = {}   # square -> (seat, turn number) of the joker laid there
+        self.last_placer: int | None = None            # seat of the player who last laid tiles
+        self.refused_attempts = [0] * len(names)       # placements refused for their words (casual mode)
         self.current = 0
         self.scoreless_run = 0
         self.outcome = None
@@ -80,6 +89,19 @@ class Game:
         self._turn_rack = tuple(self.players[0].rack)
 
     # -- configuration -------------------------------------------------------------------------
+    def _starter_blank(self) -> bool:
+        """Set aside the starter's extra blank: a tile outside the bag, or one of the bag's blanks."""
+        if not self.extra_blank_pending:
+            return False
+        if not self.rules.extra_blank_from_bag:
+            self.extra_tiles.append(RACK_BLANK)
+            return True
+        if RACK_BLANK not in self.bag.tiles:
+            self.extra_blank_pending = False
+            return False
+        self.bag.tiles.remove(RACK_BLANK)
+        return True
+
     def _professional(self, requested: bool | None) -> bool:
         if requested is None:
             return self.rules.professional_default
@@ -112,6 +134,16 @@ class Game:
     def scores(self) -> list[int]:
         return [p.score for p in self.players]
 
+    def swappable_jokers(self) -> frozenset[int] | None:
+        """Board jokers the current player may swap; None when every joker may be swapped."""
+        if not self.rules.swap_next_player_only:
+            return None
+        previous = len(self.turns)
+        return frozenset(sq for sq, (_seat, turn) in self.jokers.items() if turn == previous)
+
+    def context(self) -> TurnContext:
+        return TurnContext(swappable_jokers=self.swappable_jokers())
+
     def time_left(self) -> float | None:
         if self.time_limit is None:
             return None
@@ -131,6 +163,7 @@ class Game:
                 return self._place(move)
             except InvalidWordError as exc:
                 if not self.professional:
+                    self.refused_attempts[self.current] += 1
                     raise
                 return self._scoreless(move, INVALID, note=exc.message,
                                        notation=format_place(self.rules, self.board, move, self.text))
@@ -155,7 +188,7 @@ class Game:
 
     def evaluate(self, move: Place) -> Evaluation:
         """Validate and score a placement for the current player without playing it."""
-        return evaluate_place(self.rules, self.judge, self.board, self.player.rack, move)
+        return evaluate_place(self.rules, self.judge, self.board, self.player.rack, move, self.context())
 
     def _place(self, move: Place) -> Turn:
         rules, p = self.rules, self.player
@@ -170,6 +203,8 @@ class Game:
         p.score += ev.score
         p.passes_in_a_row = 0
         self.scoreless_run = 0
+        self.last_placer = p.seat
+        self._track_jokers(move, len(self.turns) + 1)
         words = tuple((self.text.word(w.codes), w.score) for w in ev.words.words)
         cut = tuple((self.text.word(bytes(ev.board.cells[s] for s in f.squares)), s) for f, s in ev.cut)
         turn = self._log(move, PLACE, score=ev.score, words=words, bingo=ev.bingo, drawn=tuple(drawn),
@@ -211,14 +246,33 @@ class Game:
         if not self.rules.resign_allowed:
             raise IllegalMoveError(f"resigning is not allowed in {self.rules.name}")
         turn = self._log(move, RESIGN)
-        ending.eliminate(self, self.player, "resigned")
+        ending.eliminate(self, self.player, ending.RESIGNED)
         self._after_turn(went_out=None)
         return turn
+
+    def stop(self) -> None:
+        """End the game because the remaining players agree to stop after a resignation."""
+        if self.over:
+            raise IllegalMoveError("the game is over", "Start a new game.")
+        if not any(p.out == ending.RESIGNED for p in self.players):
+            raise IllegalMoveError("the players may stop only after someone resigned",
+                                   "Play on, or resign.")
+        ending.finish(self, ending.STOPPED)
+
+    def _track_jokers(self, move: Place, turn_number: int) -> None:
+        """Forget jokers that left the board (taken, swapped); remember who laid the new ones, and when."""
+        cells = self.board.cells
+        self.jokers = {sq: who for sq, who in self.jokers.items() if cells[sq] & BLANK_FLAG}
+        for line in move.lines:
+            for sq, code in line.tiles:
+                if code & BLANK_FLAG:
+                    self.jokers[sq] = (self.current, turn_number)
 
     def _scoreless(self, move: Move, kind: str, note: str = "", drawn: tuple[int, ...] = (),
                    notation: str = "") -> Turn:
         p = self.player
-        self.scoreless_run += 1
+        counts = kind in self.rules.end_scoreless_kinds
+        self.scoreless_run = self.scoreless_run + 1 if counts else 0
         is_pass = kind in (PASS, TIMEOUT, INVALID) or (kind == EXCHANGE and self.rules.exchange_is_skip)
         p.passes_in_a_row = p.passes_in_a_row + 1 if is_pass else 0
         rack = Counter(p.rack)
@@ -227,7 +281,7 @@ class Game:
         turn = self._log(move, kind, note=note, drawn=drawn, lost_blank=lost, notation=notation)
         limit = self.rules.passes_in_a_row_lose
         if limit and p.passes_in_a_row >= limit:
-            ending.eliminate(self, p, f"passed {limit} times in a row")
+            ending.eliminate(self, p, ending.PASSED_OUT)
         self._after_turn(went_out=None)
         return turn
 

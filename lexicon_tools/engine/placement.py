@@ -8,14 +8,24 @@ words (`engine.scoring`). Word problems are collected into one
 `InvalidWordError`, so professional mode can tell them from other mistakes.
 
 The score of a placement is the words' score, plus the face value of the parts
-of words cut by a take that the placement left as they were, plus the bingo
-bonus for the number of tiles placed (``bingo``, keyed by tiles placed).
+of words cut by a take that the placement left as they were, plus the bonus.
+The bonus is keyed on the player's *own* tiles placed (``bingo``): a letter
+taken from the board is not one of them. When the taken letter is used and all
+tiles lie in one word (one line), ``bingo_with_board_letter`` replaces the plain
+entry where it has one: SmartFeud's 30 for 7 own tiles, 50 for 7 own tiles plus
+the board letter; 6 own tiles plus the board letter earn nothing.
+
+What the rules forbid around the special actions, all ruleset fields:
+``take_board_letter.return_to_same_square`` (the taken tile may not go back on
+its own square: that only undoes the take), ``joker_swap.by`` (only the player
+after the one who laid a joker may swap it, in the next turn; the game passes
+the squares in `TurnContext`) and ``joker_swap.max_per_turn``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lexicon_tools.engine.board import Board
 from lexicon_tools.engine.judge import WordJudge
@@ -23,8 +33,15 @@ from lexicon_tools.engine.moves import Place
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.scoring import TurnWords, place_lines, sq_name
 from lexicon_tools.engine.special import Fragment, fragment_scores, swap_joker, take_letter
-from lexicon_tools.engine.tiles import RACK_BLANK, TileText, rack_tile_of
+from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, TileText, rack_tile_of
 from lexicon_tools.errors import IllegalMoveError, InvalidWordError
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """What the board alone does not say: which board jokers the mover may swap (None: all)."""
+
+    swappable_jokers: frozenset[int] | None = field(default=None)
 
 
 @dataclass
@@ -38,7 +55,8 @@ class Evaluation:
     score: int
 
 
-def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: list[int], move: Place) -> Evaluation:
+def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: list[int], move: Place,
+                   context: TurnContext | None = None) -> Evaluation:
     text = TileText(rules.alphabet, rules.blank_symbol)
     if not move.lines or not all(move.lines):
         raise IllegalMoveError("a placement needs at least one tile", "Place tiles or pass.")
@@ -47,15 +65,17 @@ def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: lis
                                "Place all tiles of the turn in one row or one column.")
     board, rack, invalid = board.copy(), Counter(rack_tiles), []
     taken, fragments = _take(rules, judge, move, board, rack, invalid)
-    _swap(rules, move, board, rack)
+    _swap(rules, move, board, rack, context or TurnContext())
     need = Counter(rack_tile_of(code) for code in move.placed_codes())
     _check_rack(rules, text, move, need, rack, taken, rack_tiles)
+    _check_return(rules, move, taken)
     words = place_lines(board, move.lines, rules, judge, invalid)
     if invalid:
         raise InvalidWordError("; ".join(invalid), "Every word formed (and every part of a word cut by "
                                "taking a letter) must be in the lexicon.")
     cut = fragment_scores(board, fragments, rules)
-    bingo = rules.bingo_bonus(move.tile_count)
+    taken_used = sum(min(need[tile], n) for tile, n in Counter(taken).items())
+    bingo = rules.bingo_bonus(move.tile_count - taken_used, taken_used > 0 and len(move.lines) == 1)
     rack.subtract(need)
     return Evaluation(board, +rack, need, words, cut, bingo, words.score + sum(s for _, s in cut) + bingo)
 
@@ -78,7 +98,7 @@ def _take(rules: Rules, judge: WordJudge, move: Place, board: Board, rack: Count
     return taken, fragments
 
 
-def _swap(rules: Rules, move: Place, board: Board, rack: Counter) -> None:
+def _swap(rules: Rules, move: Place, board: Board, rack: Counter, context: TurnContext) -> None:
     if not move.swaps:
         return
     if not rules.swap_enabled:
@@ -86,8 +106,37 @@ def _swap(rules: Rules, move: Place, board: Board, rack: Counter) -> None:
                                "Enable special_moves.joker_swap in the ruleset to allow it.")
     if len(set(move.swaps)) != len(move.swaps):
         raise IllegalMoveError("the same joker is swapped twice")
+    if rules.swap_max_per_turn is not None and len(move.swaps) > rules.swap_max_per_turn:
+        raise IllegalMoveError(f"at most {rules.swap_max_per_turn} joker(s) may be swapped per turn "
+                               "(special_moves.joker_swap.max_per_turn)", "Swap fewer jokers.")
+    allowed = context.swappable_jokers
     for sq in move.swaps:
+        if allowed is not None and sq in range(rules.squares) and board.cells[sq] & BLANK_FLAG and sq not in allowed:
+            raise IllegalMoveError(f"the joker on {sq_name(rules, sq)} may not be swapped now: only the player "
+                                   "after the one who laid it may swap it, in the next turn "
+                                   "(special_moves.joker_swap.by: next_player)",
+                                   "Swap a joker laid in the turn just before yours, or none.")
         swap_joker(board, sq, rack, rules)
+
+
+def _check_return(rules: Rules, move: Place, taken: list[int]) -> None:
+    """A taken tile may not go back on its own square (``return_to_same_square``)."""
+    if not taken or rules.take_return == "allow":
+        return
+    placed = {sq: code for line in move.lines for sq, code in line.tiles}
+    for sq, tile in zip(move.take, taken):
+        code = placed.get(sq)
+        if code is None:
+            continue
+        if rules.take_return == "forbid_any_tile" or rack_tile_of(code) == tile:
+            name = sq_name(rules, sq)
+            what = (f"no tile may be laid on {name} in the turn its letter was taken"
+                    if rules.take_return == "forbid_any_tile"
+                    else f"the letter taken from {name} may not go back on {name} in the same turn")
+            raise IllegalMoveError(
+                f"{what}: that only undoes the take "
+                f"(special_moves.take_board_letter.return_to_same_square: {rules.take_return})",
+                "Use the taken letter in a word elsewhere, or put it back (CLEAR) and make another move.")
 
 
 def _check_rack(rules: Rules, text: TileText, move: Place, need: Counter, rack: Counter, taken: list[int],

@@ -56,8 +56,11 @@ class Rules:
     rack_size: int
     board_letter_slot: bool
     starting_player_extra_blank: bool
-    bingo: tuple[int, ...]                # bonus by number of tiles placed in one turn
+    extra_blank_from_bag: bool            # the starter's blank is one of the bag's blanks
+    bingo: tuple[int, ...]                # bonus by number of own tiles placed in one turn
+    bingo_board_letter: tuple[int, ...]   # bonus by own tiles when the taken board letter is in the same word
     multi_word: bool
+    lines_touch_before_turn: bool         # further lines of a turn build on the board as it was before the turn
     players_min: int
     players_max: int
     take_enabled: bool
@@ -66,8 +69,11 @@ class Rules:
     take_needs_own_tile: bool
     take_split_parts_must_be_words: bool
     take_reactivates_premium: bool
+    take_return: str                      # "forbid", "forbid_any_tile" or "allow"
     swap_enabled: bool
     swap_must_use_joker: bool
+    swap_next_player_only: bool
+    swap_max_per_turn: int | None
     pass_allowed: bool
     exchange_allowed: bool
     exchange_min_bag: int
@@ -75,11 +81,14 @@ class Rules:
     exchange_is_skip: bool
     resign_allowed: bool
     resign_others_continue: bool
+    resign_others_stop: bool              # the remaining players choose to stop after a resignation
     resigner_ranks_last: bool
     end_scoreless_turns: int
+    end_scoreless_full_round: bool
+    end_scoreless_kinds: frozenset[str]
     end_out_of_tiles: bool
     rack_penalty: bool
-    credit_penalties: bool
+    credit_penalties_to: str              # "nobody", "player_out" or "last_placer"
     passes_in_a_row_lose: int | None
     professional_available: bool
     professional_default: bool
@@ -98,8 +107,21 @@ class Rules:
     def letter_count(self) -> int:
         return self.alphabet.size
 
-    def bingo_bonus(self, placed: int) -> int:
-        return self.bingo[placed] if 0 <= placed < len(self.bingo) else 0
+    def bingo_bonus(self, own: int, board_letter_in_word: bool = False) -> int:
+        """The bonus for placing `own` of the player's own tiles in one turn.
+
+        With the taken board letter in the same word as all of them, the
+        ``bingo_with_board_letter`` entry replaces the plain one where it exists.
+        """
+        if board_letter_in_word and 0 <= own < len(self.bingo_board_letter) and self.bingo_board_letter[own]:
+            return self.bingo_board_letter[own]
+        return self.bingo[own] if 0 <= own < len(self.bingo) else 0
+
+    def scoreless_limit(self, active_players: int) -> int:
+        """Scoreless turns in a row that end the game, with `active_players` still playing."""
+        if self.end_scoreless_full_round:
+            return max(self.end_scoreless_turns, active_players)
+        return self.end_scoreless_turns
 
     @property
     def blank_scores_letter(self) -> bool:
@@ -143,6 +165,8 @@ class Rules:
         counts = (rs.tiles.blank.count,) + tuple(rs.tiles.letters[ch][0] for ch in letters)
         largest = rs.rack.size + 2
         bingo = tuple(rs.bingo.get(n, 0) for n in range(max([largest, *rs.bingo]) + 1))
+        with_letter = rs.bingo_with_board_letter
+        bingo_board_letter = tuple(with_letter.get(n, 0) for n in range(max([largest, *with_letter]) + 1))
         take, swap = rs.special_moves.take_board_letter, rs.special_moves.joker_swap
         exch, resign, end, modes = rs.turns.exchange, rs.turns.resign, rs.end, rs.modes
         return cls(
@@ -152,19 +176,24 @@ class Rules:
             values=values, blank_values=blank_values, counts=counts,
             rack_size=rs.rack.size, board_letter_slot=rs.rack.board_letter_slot,
             starting_player_extra_blank=rs.rack.starting_player_extra_blank,
-            bingo=bingo, multi_word=rs.placement.mode == "multi_word",
+            extra_blank_from_bag=rs.rack.extra_blank_source == "bag",
+            bingo=bingo, bingo_board_letter=bingo_board_letter, multi_word=rs.placement.mode == "multi_word",
+            lines_touch_before_turn=rs.placement.lines_must_touch == "board_before_turn",
             players_min=rs.players.min, players_max=rs.players.max,
             take_enabled=take.enabled, take_max=take.max_letters, take_must_use=take.must_use_same_turn,
             take_needs_own_tile=take.needs_own_tile,
             take_split_parts_must_be_words=take.split_parts_must_be_words,
-            take_reactivates_premium=take.reactivates_premium,
+            take_reactivates_premium=take.reactivates_premium, take_return=take.return_to_same_square,
             swap_enabled=swap.enabled, swap_must_use_joker=swap.must_use_joker_same_turn,
+            swap_next_player_only=swap.by == "next_player", swap_max_per_turn=swap.max_per_turn,
             pass_allowed=rs.turns.pass_allowed, exchange_allowed=exch.allowed, exchange_min_bag=exch.min_bag,
             exchange_return_before_draw=exch.return_before_draw, exchange_is_skip=exch.only_when_skipping,
             resign_allowed=resign.allowed, resign_others_continue=resign.others_may_continue,
-            resigner_ranks_last=resign.resigner_ranks_last,
-            end_scoreless_turns=end.consecutive_scoreless_turns, end_out_of_tiles=end.out_of_tiles_with_empty_bag,
-            rack_penalty=end.rack_penalty, credit_penalties=end.credit_penalties_to_player_out,
+            resign_others_stop=resign.others_choose == "stop", resigner_ranks_last=resign.resigner_ranks_last,
+            end_scoreless_turns=end.consecutive_scoreless_turns,
+            end_scoreless_full_round=end.scoreless_run_covers_all_players,
+            end_scoreless_kinds=frozenset(end.scoreless_kinds), end_out_of_tiles=end.out_of_tiles_with_empty_bag,
+            rack_penalty=end.rack_penalty, credit_penalties_to=end.credit_penalties_to,
             passes_in_a_row_lose=end.passes_in_a_row_lose,
             professional_available=modes.professional_available, professional_default=modes.professional,
             time_limit_default=modes.time_limits.default,

@@ -5,7 +5,10 @@ squares; the span between its first and last tile has no gap (board tiles may
 fill it); it connects to the tiles on the board as the earlier lines of the
 turn left it — or, on an empty board, covers at least
 ``board.first_move_min_starts`` start squares — and it forms a word of two or
-more letters.
+more letters. With ``placement.lines_must_touch: board_before_turn`` every
+further line must also build on a tile that lay on the board before the turn
+(in the game's first turn: on the first line), so a line that touches only
+tiles laid earlier in the same turn is refused.
 
 **Words and score, on the final board.** The words of a turn are the maximal
 runs of two or more tiles, across and down, that contain a tile placed in this
@@ -76,9 +79,12 @@ def place_lines(board: Board, lines: tuple[Line, ...], rules: Rules, judge: Word
     fatal); the board is changed in any case, so the caller works on a copy.
     """
     new: dict[int, int] = {}
-    for line in lines:
+    before = {sq for sq, code in enumerate(board.cells) if code} if rules.lines_touch_before_turn else None
+    for index, line in enumerate(lines):
         placed = _check_tiles(board, line, rules)
-        _check_line(board, placed, rules)
+        runs = _check_line(board, placed, rules)
+        if index and before is not None:
+            _check_builds_on(rules, runs, before or set(lines[0].squares()), index)
         for sq, code in placed.items():
             board.put(sq, code, mark=False)
         new.update(placed)
@@ -123,7 +129,16 @@ def _check_tiles(board: Board, line: Line, rules: Rules) -> dict[int, int]:
     return placed
 
 
-def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> None:
+def _check_builds_on(rules: Rules, runs: list[list[int]], base: set[int], index: int) -> None:
+    if not any(sq in base for run in runs for sq in run):
+        raise IllegalMoveError(
+            f"line {index + 1} of the turn builds only on tiles laid earlier in the same turn; every word must "
+            "build on words or letters that were on the board before the turn "
+            "(placement.lines_must_touch: board_before_turn)",
+            "Connect each line to a tile that lay on the board before this turn.")
+
+
+def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> list[list[int]]:
     direction = _direction(board, placed, rules)
     main = board.run_through(next(iter(placed)), direction, placed)
     covered = set(main)
@@ -148,6 +163,7 @@ def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> None:
     if not runs:
         raise IllegalMoveError("a single tile forms no word of two or more letters",
                                "Place tiles so that they form a word.")
+    return runs
 
 
 def _direction(board: Board, placed: dict[int, int], rules: Rules) -> int:

@@ -6,7 +6,8 @@ tiles (bag + racks + board = the tile distribution). A starter's rack given
 without a blank switches the extra-blank rule off for the position. Board rows use one
 character per square: ``.`` empty, an upper-case letter a natural tile, a
 lower-case letter a blank standing for that letter. Tiles placed this way have
-used up the premiums under them.
+used up the premiums under them; blanks placed this way count as laid in the
+turn just before, by the previous seat (so the mover may swap them).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from lexicon_tools.engine.game import Game
-from lexicon_tools.engine.tiles import RACK_BLANK, rack_tile_of
+from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, rack_tile_of
 from lexicon_tools.errors import UsageError
 
 
@@ -46,6 +47,8 @@ def set_position(game: Game, rows: list[str] | None = None, racks: dict[int, str
     game.rng.shuffle(game.bag.tiles)
     for sq, code in cells.items():
         game.board.put(sq, code)
+        if code & BLANK_FLAG:   # a joker set by hand counts as laid in the turn just before
+            game.jokers[sq] = ((game.current - 1) % len(game.players), len(game.turns))
     if cells or (0 in new_racks and RACK_BLANK not in new_racks[0]):
         game.extra_blank_pending = False   # the first turn is over, or the starter holds no blank to lose
     game._turn_rack = tuple(game.player.rack)

@@ -42,6 +42,8 @@ class GameSummary:
     swaps: int
     multi_word_turns: int
     lost_blanks: int
+    refused_attempts: int = 0             # casual-mode placements refused for their words (not turns)
+    bonus_amounts: dict[int, int] = field(default_factory=dict)   # bonus paid -> how often (30 and 50 apart)
 
 
 def summarise(game: Game) -> GameSummary:
@@ -56,11 +58,12 @@ def summarise(game: Game) -> GameSummary:
         seed=game.seed, scores=game.scores(), ranking=list(game.outcome.ranking) if game.outcome else [],
         end_reason=game.outcome.reason if game.outcome else "unfinished", turns=len(game.turns),
         kinds=dict(Counter(t.kind for t in game.turns)), placements=len(placed),
-        bingos=sum(1 for t in placed if t.bingo), move_score_sum=sum(t.score for t in placed),
+        bingos=sum(1 for t in placed if t.bingo), bonus_amounts=dict(Counter(t.bingo for t in placed if t.bingo)),
+        move_score_sum=sum(t.score for t in placed),
         premium_used=dict(used), premium_kinds={sq: k for sq, k in enumerate(rules.premium_kind) if k},
         tiles_per_square=dict(tiles), takes=sum(1 for t in placed if t.move.take),
         swaps=sum(1 for t in placed if t.move.swaps), multi_word_turns=sum(1 for t in placed if len(t.move.lines) > 1),
-        lost_blanks=sum(1 for t in game.turns if t.lost_blank))
+        lost_blanks=sum(1 for t in game.turns if t.lost_blank), refused_attempts=sum(game.refused_attempts))
 
 
 @dataclass
@@ -97,7 +100,10 @@ def aggregate(summaries: list[GameSummary], rules: Rules, strategies: list[str],
         "seats": seats,
         "first_player_win_rate": seats[0]["win_rate"] if seats else 0.0,
         "bingos": {"per_game": _rate(sum(s.bingos for s in summaries), n),
-                   "per_placement": _rate(sum(s.bingos for s in summaries), placements)},
+                   "per_placement": _rate(sum(s.bingos for s in summaries), placements),
+                   "by_bonus": _by_bonus(summaries, n, placements)},
+        "letter_takes": {"per_game": _rate(sum(s.takes for s in summaries), n),
+                         "per_placement": _rate(sum(s.takes for s in summaries), placements)},
         "game_length": {"turns": _spread([s.turns for s in summaries]),
                         "placements": _spread([s.placements for s in summaries])},
         "mean_move_score": _rate(sum(s.move_score_sum for s in summaries), placements),
@@ -107,13 +113,22 @@ def aggregate(summaries: list[GameSummary], rules: Rules, strategies: list[str],
             "letter_takes": _rate(sum(s.takes for s in summaries), n),
             "joker_swaps": _rate(sum(s.swaps for s in summaries), n),
             "multi_word_turns": _rate(sum(s.multi_word_turns for s in summaries), n),
-            "lost_extra_blanks": _rate(sum(s.lost_blanks for s in summaries), n)},
+            "lost_extra_blanks": _rate(sum(s.lost_blanks for s in summaries), n),
+            "refused_attempts": _rate(sum(s.refused_attempts for s in summaries), n)},
         "end_reasons": dict(sorted(Counter(s.end_reason for s in summaries).items())),
     }
     report.data["premiums"], report.premium_rate = _premiums(summaries, rules)
     report.square_usage = [_rate(sum(s.tiles_per_square.get(sq, 0) for s in summaries), n)
                            for sq in range(rules.squares)]
     return report
+
+
+def _by_bonus(summaries: list[GameSummary], games: int, placements: int) -> dict[str, dict[str, float]]:
+    counts: Counter = Counter()
+    for s in summaries:
+        counts.update(s.bonus_amounts)
+    return {str(amount): {"per_game": _rate(c, games), "per_placement": _rate(c, placements)}
+            for amount, c in sorted(counts.items())}
 
 
 def _rate(count: float, total: float) -> float:
@@ -157,6 +172,13 @@ def report_text(report: Report) -> str:
     lines.append(f"  first-player win rate  {d['first_player_win_rate']:.1%}")
     lines.append(f"  bingos                 {d['bingos']['per_game']:.2f} per game, "
                  f"{d['bingos']['per_placement']:.1%} of placements")
+    if len(d["bingos"]["by_bonus"]) > 1:
+        lines.append("    by bonus             " + ", ".join(
+            f"+{amount}: {r['per_game']:.2f} per game ({r['per_placement']:.1%})"
+            for amount, r in d["bingos"]["by_bonus"].items()))
+    if d["letter_takes"]["per_game"]:
+        lines.append(f"  letter takes           {d['letter_takes']['per_game']:.2f} per game, "
+                     f"{d['letter_takes']['per_placement']:.1%} of placements")
     length = d["game_length"]
     lines.append(f"  game length            {length['turns']['mean']:.1f} turns ± {length['turns']['stdev']:.1f}, "
                  f"{length['placements']['mean']:.1f} placements")

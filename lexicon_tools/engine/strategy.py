@@ -10,7 +10,10 @@ in `STRATEGIES`.
 * ``random`` plays a uniformly random candidate.
 
 When no placement exists, both fall back to `fallback`: exchange the whole rack
-if the ruleset and the bag allow it, else pass.
+if the ruleset and the bag allow it, else pass. A player who already exchanged
+since the last word was laid passes instead, as a person who is stuck would:
+otherwise a ruleset whose scoreless run counts only passes
+(``end.scoreless_kinds``) could see exchanges forever.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from lexicon_tools.engine.game import Game
 from lexicon_tools.engine.movegen.generator import MoveList
 from lexicon_tools.engine.moves import Exchange, Move, Pass
 from lexicon_tools.engine.tiles import RACK_BLANK
+from lexicon_tools.engine.turns import EXCHANGE, PLACE
 from lexicon_tools.errors import UsageError
 
 
@@ -38,10 +42,20 @@ def fallback(game: Game) -> Move:
         rack.remove(RACK_BLANK)
     bag = len(game.bag)
     can_exchange = (rules.exchange_allowed and rack and bag >= max(rules.exchange_min_bag, 1)
-                    and (rules.exchange_return_before_draw or bag >= len(rack)))
+                    and (rules.exchange_return_before_draw or bag >= len(rack)) and not _exchanged_while_stuck(game))
     if can_exchange:
         return Exchange(tuple(rack))
     return Pass()
+
+
+def _exchanged_while_stuck(game: Game) -> bool:
+    """Whether the current player exchanged since the last word was laid."""
+    for turn in reversed(game.turns):
+        if turn.kind == PLACE:
+            return False
+        if turn.kind == EXCHANGE and turn.seat == game.current:
+            return True
+    return False
 
 
 class Greedy:

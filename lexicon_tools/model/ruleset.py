@@ -81,11 +81,15 @@ class Rack(Strict):
     size: int = Field(ge=1, le=20)
     board_letter_slot: bool = False
     starting_player_extra_blank: bool = False
+    # where the starter's blank comes from: an extra tile outside the bag, or one of the bag's blanks
+    extra_blank_source: Literal["outside_bag", "bag"] = "outside_bag"
 
 
 class Placement(Strict):
     mode: Literal["single_line", "multi_word"]
     reading: Literal["left_to_right_top_to_bottom"] = "left_to_right_top_to_bottom"
+    # multi-word turns: what each further line must build on
+    lines_must_touch: Literal["board_before_turn", "board_so_far"] = "board_before_turn"
 
 
 class TakeBoardLetter(Strict):
@@ -95,11 +99,16 @@ class TakeBoardLetter(Strict):
     needs_own_tile: bool = True
     split_parts_must_be_words: bool = True
     reactivates_premium: bool = True
+    # forbid: the taken tile (or one like it) may not go back on its own square in the same turn;
+    # forbid_any_tile: the emptied square stays empty for the turn; allow: anything goes
+    return_to_same_square: Literal["forbid", "forbid_any_tile", "allow"] = "forbid"
 
 
 class JokerSwap(Strict):
     enabled: bool = False
     must_use_joker_same_turn: bool = True
+    by: Literal["next_player", "any"] = "next_player"   # who may swap a joker off the board
+    max_per_turn: int | None = Field(default=1, ge=1)    # null: no limit
 
 
 class SpecialMoves(Strict):
@@ -122,6 +131,8 @@ class Exchange(Strict):
 class Resign(Strict):
     allowed: bool = True
     others_may_continue: bool = True
+    # what the remaining players choose after a resignation, when they may continue (test games)
+    others_choose: Literal["continue", "stop"] = "continue"
     resigner_ranks_last: bool = True
 
 
@@ -131,11 +142,19 @@ class Turns(Strict):
     resign: Resign = Resign()
 
 
+ScorelessKind = Literal["pass", "exchange", "timeout", "invalid"]
+
+
 class End(Strict):
     consecutive_scoreless_turns: int = Field(ge=1)
+    # the run must also give every active player a turn: max(consecutive_scoreless_turns, active players)
+    scoreless_run_covers_all_players: bool = False
+    # which turns count towards the run; any other turn ends it
+    scoreless_kinds: list[ScorelessKind] = Field(default=["pass", "exchange", "timeout", "invalid"], min_length=1)
     out_of_tiles_with_empty_bag: bool = True
     rack_penalty: bool = False
-    credit_penalties_to_player_out: bool = False
+    # who gains the subtracted rack values: nobody, the player who went out, or the player who last laid tiles
+    credit_penalties_to: Literal["nobody", "player_out", "last_placer"] = "nobody"
     passes_in_a_row_lose: int | None = Field(default=None, ge=1)
 
 
@@ -183,7 +202,8 @@ class Ruleset(Strict):
     alphabet: AlphabetSpec
     tiles: Tiles
     rack: Rack
-    bingo: dict[int, int]
+    bingo: dict[int, int]                                  # own tiles placed in one turn -> bonus
+    bingo_with_board_letter: dict[int, int] = {}           # own tiles + the taken board letter in one word
     placement: Placement
     special_moves: SpecialMoves = SpecialMoves()
     premiums: Premiums = Premiums()

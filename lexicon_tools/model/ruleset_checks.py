@@ -91,11 +91,19 @@ def _check_tiles(rs: Ruleset) -> list[FieldProblem]:
 
 def _check_rack_and_bingo(rs: Ruleset) -> list[FieldProblem]:
     out: list[FieldProblem] = []
-    largest = rs.rack.size + int(rs.rack.board_letter_slot) + int(rs.rack.starting_player_extra_blank)
+    largest = rs.rack.size + int(rs.rack.starting_player_extra_blank)   # own tiles; the starter may hold one more
     for used in rs.bingo:
         if not 1 <= used <= largest:
-            out.append((("bingo", used), f"a bonus for {used} tiles can never be earned with rack size "
+            out.append((("bingo", used), f"a bonus for {used} own tiles can never be earned with rack size "
                         f"{rs.rack.size}"))
+    take = rs.special_moves.take_board_letter
+    for used in rs.bingo_with_board_letter:
+        if not take.enabled:
+            out.append((("bingo_with_board_letter", used), "a bonus for using a board letter needs "
+                        "special_moves.take_board_letter.enabled"))
+        elif not 1 <= used <= rs.rack.size:
+            out.append((("bingo_with_board_letter", used), f"a bonus for {used} own tiles plus the board "
+                        f"letter can never be earned with rack size {rs.rack.size}"))
     needed = rs.rack.size * rs.players.max
     if rs.tile_total() < needed:
         out.append((("tiles", "total"), f"{rs.tile_total()} tiles cannot fill {rs.players.max} racks of "

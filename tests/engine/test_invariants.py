@@ -57,7 +57,7 @@ def _play_checked(name: str, seed: int, strategies: list[str], players: int) -> 
     rngs = [random.Random(f"{seed}/{i}") for i in range(players)]
     expected = _expected_tiles(game)
     while not game.over:
-        moves = gen.generate(game.board, game.player.rack)
+        moves = gen.generate(game.board, game.player.rack, game.swappable_jokers())
         seat = game.current
         game.play(seats[seat].choose(game, moves, rngs[seat]))
         assert _tiles_in_play(game) == expected

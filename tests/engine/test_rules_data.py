@@ -29,7 +29,7 @@ FACTS = [
     ("wortspieler", "multi_word", True),
     ("webfeud", "multi_word", False),
     ("webfeud", "rack_penalty", True),
-    ("webfeud", "credit_penalties", True),
+    ("webfeud", "credit_penalties_to", "last_placer"),
     ("smartfeud", "passes_in_a_row_lose", 3),
     ("wortspieler", "end_scoreless_turns", 6),
     ("webfeud", "exchange_min_bag", 7),

@@ -24,8 +24,9 @@ CASES = [
     ("smartfeud", TAKE, "ERT", "take:D4 3D EH", 11),
     # take A from E4: parts US across (2) and US down (2) stay; RATE on A3-D3: C3 TL T 3 -> 6, plus EH down 3
     ("smartfeud", TAKE, "ERT", "take:E4 3A RATE", 13),
-    # take S off the used G4 DW: it is active again. ES down G3-G4: (1+1) x 2; HAUS across again: 5 x 2
-    ("smartfeud", TAKE, "ERE", "take:G4 G3 ES", 14),
+    # take S off G4 and lay it elsewhere: ES down F6-F7 (E on the F6 TL: 3 + 1), SE across E6-F6 (1 + 3),
+    # and HAU, the part of HAUS left on the board, at face value (4)
+    ("smartfeud", TAKE, "ERE", "take:G4 F6 ES", 12),
     # 7 own tiles + the taken H in one word: ANSTEHEN on A5-H5 (N on H5 DL: 10), EN down B4-B5 (2), bonus 50
     ("smartfeud", HE_DOWN, "AENNSTE", "take:B3 5A ANSTEHEN", 62),
     # swap the joker on F4 for the S on the rack, lay the joker as e on F3: ES down, the joker scores its letter
@@ -44,10 +45,13 @@ def test_special_move_scores(game_name, board, rack, notation, expected):
     assert game.play(place(game, notation)).score == expected
 
 
-def test_premium_reactivation_follows_the_ruleset_field():
-    rules = small_rules("smartfeud", take_reactivates_premium=False)
-    game = position(rules, set_judge(rules), TAKE, {0: "ERE"})
-    assert game.play(place(game, "take:G4 G3 ES")).score == 7     # ES 2 + HAUS 5, the DW stays used
+@pytest.mark.parametrize("reactivates,expected", [(True, 16), (False, 8)])
+def test_premium_reactivation_follows_the_ruleset_field(reactivates, expected):
+    # take S off the used G4 DW, lay SET down G2-G4: the T on G4 makes HAUT across. With the DW active
+    # again: HAUT (2+1+1+1) x 2 = 10, SET 3 x 2 = 6; with it used up: 5 + 3
+    rules = small_rules("smartfeud", take_reactivates_premium=reactivates)
+    game = position(rules, set_judge(rules, words=WORDS + ["HAUT", "SET"]), TAKE, {0: "ERT"})
+    assert game.play(place(game, "take:G4 G2 SET")).score == expected
 
 
 ERRORS = [
@@ -76,11 +80,11 @@ def test_the_parts_of_a_split_word_must_stay_words():
     judge = set_judge(rules, words=[w for w in WORDS if w != "HAU"])
     game = position(rules, judge, TAKE, {0: "ERE"})
     with pytest.raises(IllegalMoveError) as info:
-        game.play(place(game, "take:G4 G3 ES"))
+        game.play(place(game, "take:G4 F6 ES"))
     assert "HAU is not a word in smartfeud (left after taking the letter on G4)" in info.value.message
     lenient = dataclasses.replace(rules, take_split_parts_must_be_words=False)
     game = position(lenient, judge, TAKE, {0: "ERE"})
-    assert game.play(place(game, "take:G4 G3 ES")).score == 14
+    assert game.play(place(game, "take:G4 F6 ES")).score == 12
 
 
 def test_taken_letter_goes_back_through_the_rack_and_refills_to_seven():

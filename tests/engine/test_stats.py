@@ -11,20 +11,24 @@ from lexicon_tools.engine.stats import GameSummary, aggregate, report_text
 from tests.engine.conftest import kwg_judge, small_rules
 
 
-def _summary(scores, ranking, premium_used, tiles, bingos=0, placements=10, move_sum=100, takes=0, swaps=0):
+def _summary(scores, ranking, premium_used, tiles, bingos=0, placements=10, move_sum=100, takes=0, swaps=0,
+             bonus_amounts=None):
     kinds = {0: "TW", 6: "TW", 8: "DW", 24: "TL"}
     return GameSummary(seed=0, scores=scores, ranking=ranking, end_reason="out", turns=placements + 1,
                        kinds={"place": placements, "pass": 1}, placements=placements, bingos=bingos,
                        move_score_sum=move_sum, premium_used=premium_used, premium_kinds=kinds,
-                       tiles_per_square=tiles, takes=takes, swaps=swaps, multi_word_turns=0, lost_blanks=0)
+                       tiles_per_square=tiles, takes=takes, swaps=swaps, multi_word_turns=0, lost_blanks=0,
+                       bonus_amounts=bonus_amounts or {})
 
 
 def test_aggregate_by_hand():
     rules = small_rules("webfeud")
     games = [
-        _summary([300, 200], [(1, 0), (2, 1)], {0: 1, 8: 1}, {0: 1, 8: 1}, bingos=1, takes=2),
+        _summary([300, 200], [(1, 0), (2, 1)], {0: 1, 8: 1}, {0: 1, 8: 1}, bingos=1, takes=2,
+                 bonus_amounts={50: 1}),
         _summary([250, 250], [(1, 0), (1, 1)], {0: 1, 6: 1}, {0: 1, 6: 1}, move_sum=60, placements=6, swaps=1),
-        _summary([100, 400], [(1, 1), (2, 0)], {}, {}, bingos=2, placements=4, move_sum=40),
+        _summary([100, 400], [(1, 1), (2, 0)], {}, {}, bingos=2, placements=4, move_sum=40,
+                 bonus_amounts={30: 1, 50: 1}),
     ]
     data = aggregate(games, rules, ["greedy", "random"], seed=5).data
     seat1 = data["seats"][0]
@@ -32,7 +36,10 @@ def test_aggregate_by_hand():
     assert seat1["score"]["min"] == 100 and seat1["score"]["max"] == 300
     assert seat1["wins"] == 1.5 and data["first_player_win_rate"] == 0.5   # a shared first place is half a win
     assert data["seats"][1]["wins"] == 1.5
-    assert data["bingos"] == {"per_game": 1.0, "per_placement": 0.15}       # 3 bingos, 20 placements
+    assert data["bingos"] == {"per_game": 1.0, "per_placement": 0.15,       # 3 bingos, 20 placements
+                              "by_bonus": {"30": {"per_game": 0.3333, "per_placement": 0.05},
+                                           "50": {"per_game": 0.6667, "per_placement": 0.1}}}
+    assert data["letter_takes"] == {"per_game": 0.6667, "per_placement": 0.1}   # 2 takes, 20 placements
     assert data["mean_move_score"] == 10.0                                  # 200 points / 20 placements
     assert data["special_moves_per_game"]["letter_takes"] == pytest.approx(0.6667, abs=1e-4)
     assert data["special_moves_per_game"]["joker_swaps"] == pytest.approx(0.3333, abs=1e-4)

@@ -63,7 +63,7 @@ def test_passing_three_times_in_a_row_loses_in_smartfeud():
         game.play(place(game, next(plays)))
     assert game.players[0].active
     game.play(Pass())
-    assert game.players[0].out == "passed 3 times in a row"
+    assert game.players[0].out == "passes_in_a_row"
     assert not game.over and game.current == 1                # the other two continue
     game.play(Resign())
     assert game.over

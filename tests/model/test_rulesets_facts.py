@@ -77,7 +77,7 @@ def test_webfeud_german_tiles(letter, count, value):
     ("smartfeud", lambda rs: (rs.players.min, rs.players.max), (2, 4)),
     ("smartfeud", lambda rs: rs.tiles.blank.scores, "zero"),
     ("webfeud", lambda rs: (rs.players.min, rs.players.max), (2, 2)),
-    ("webfeud", lambda rs: rs.end.rack_penalty and rs.end.credit_penalties_to_player_out, True),
+    ("webfeud", lambda rs: rs.end.rack_penalty and rs.end.credit_penalties_to, "last_placer"),
     ("webfeud", lambda rs: rs.turns.exchange.return_before_draw, True),
     ("webfeud", lambda rs: rs.end.consecutive_scoreless_turns, 3),
     ("webfeud", lambda rs: rs.layout.start, ((7, 7),)),

@@ -8,11 +8,19 @@ situation the ruleset allows:
   whose removal leaves only valid word parts, the kernel runs on the board
   without it, with the tile added to the rack, and keeps the moves that place
   that letter (``must_use_same_turn``) and at least one own tile
-  (``needs_own_tile``); cut parts the move does not extend add their face value;
+  (``needs_own_tile``); cut parts the move does not extend add their face value.
+  Moves that put the taken tile back on its square are dropped as
+  ``return_to_same_square`` says;
 * **joker swap** (``joker_swap.enabled``): for every board joker whose letter
-  the rack holds, the kernel runs on the board with the natural tile, with the
-  joker in the rack, and keeps the moves that place a blank;
+  the rack holds and that the mover may swap (`generate`'s ``swappable``, from
+  ``joker_swap.by``), the kernel runs on the board with the natural tile, with
+  the joker in the rack, and keeps the moves that place a blank;
 * **multi-word turns** (``placement.mode: multi_word``): see below.
+
+**Bonuses** follow `Rules.bingo_bonus`, keyed on own tiles: the kernel gets a
+table ``bonus[n, used]`` for n tiles placed, ``used`` telling whether the
+block's ``must`` tile (the taken letter) is among them, so greedy play never
+chases a bonus the rules engine would not pay.
 
 Moves stay in numpy blocks (one per kernel run) and only the one a strategy
 picks becomes a `Place` object, so generating thousands of moves costs no
@@ -32,6 +40,8 @@ lines: the earlier lines' tiles keep their premiums (their squares carry their
 multipliers), and the earlier words are passed as words that keep their score
 unless the new line extends them, so each candidate's score equals the final-
 board score of `engine.scoring`. Swap turns use the joker in their first line.
+With ``lines_must_touch: board_before_turn`` a continuation is kept only if
+one of its words contains a tile that lay on the board before the turn.
 """
 
 from __future__ import annotations
@@ -41,7 +51,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lexicon_tools.engine.board import ACROSS, Board
+from lexicon_tools.engine.board import ACROSS, DOWN, Board
 from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.moves import Line, Place
 from lexicon_tools.engine.movegen import kernel
@@ -65,6 +75,7 @@ class MoveBlock:
     board: Board | None = None        # the board the block's lines were generated on (after take/swap)
     rack: Counter | None = None       # the rack they were generated from
     fragments: tuple[Fragment, ...] = ()
+    taken: tuple[int, ...] = ()       # the rack tiles the take put into the rack, one per square of `take`
 
 
 class MoveList:
@@ -129,15 +140,31 @@ class MoveGenerator:
         start = np.zeros(rules.squares, np.int64)
         start[list(rules.start_squares)] = 1
         self.start = start.reshape(shape)
-        self.bingo = np.zeros(64, np.int64)
-        self.bingo[:len(rules.bingo)] = rules.bingo
         self.width = max(rules.rows, rules.cols)
         self.capacity = 4096
+        self._bonus_tables: dict[tuple, np.ndarray] = {}
+
+    def bonus_table(self, before: int = 0, taken_before: int = 0, taken_here: bool = False,
+                    one_line: bool = True) -> np.ndarray:
+        """``table[n, used]``: the bonus for n more tiles, `used` = the taken letter is among them.
+
+        `before` tiles were placed by earlier lines of the turn, `taken_before` of them taken letters.
+        """
+        key = (before, taken_before, taken_here, one_line)
+        table = self._bonus_tables.get(key)
+        if table is None:
+            table = np.zeros((64, 2), np.int64)
+            for n in range(64):
+                own = before + n - taken_before
+                table[n, 0] = self.rules.bingo_bonus(own)
+                table[n, 1] = self.rules.bingo_bonus(own - 1, one_line) if taken_here else table[n, 0]
+            self._bonus_tables[key] = table
+        return table
 
     # ------------------------------------------------------------------ kernel runs ---
-    def run(self, board: Board, rack: Counter, *, must: int = -1, min_placed: int = 1, words: np.ndarray = NO_WORDS,
-            turn_new: dict[int, int] | None = None, used_before: bytearray | None = None,
-            placed_before: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    def run(self, board: Board, rack: Counter, *, must: int = -1, must_needed: bool | None = None,
+            min_placed: int = 1, words: np.ndarray = NO_WORDS, turn_new: dict[int, int] | None = None,
+            used_before: bytearray | None = None, bonus: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         rules = self.rules
         shape = (rules.rows, rules.cols)
         cells = np.frombuffer(bytes(board.cells), np.uint8).reshape(shape)
@@ -153,32 +180,36 @@ class MoveGenerator:
         for tile, n in rack.items():
             if n > 0:
                 counts[tile] = n
-        bingo = self.bingo[placed_before:placed_before + 32]
+        bonus = self.bonus_table() if bonus is None else bonus
+        must_needed = must >= 0 if must_needed is None else must_needed
         first = board.is_empty()
         while True:
             meta = np.empty((self.capacity, kernel.META_COLS), np.int64)
             tiles = np.zeros((self.capacity, self.width), np.uint8)
             n = kernel.generate(self.nodes, cells, lm, wm, self.start, self.values, self.bvalues, counts, first,
-                                rules.first_move_min_starts, must, min_placed, bingo, words, meta, tiles)
+                                rules.first_move_min_starts, must, must_needed, min_placed, bonus, words, meta,
+                                tiles)
             if n <= self.capacity:
                 return meta[:n], tiles[:n]
             self.capacity = 1 << int(n).bit_length()
 
     # ------------------------------------------------------------------ positions ---
-    def generate(self, board: Board, rack: list[int] | Counter) -> MoveList:
+    def generate(self, board: Board, rack: list[int] | Counter, swappable: frozenset[int] | None = None) -> MoveList:
+        """Every placement of `rack` on `board`; `swappable`: board jokers the mover may swap (None: all)."""
         rack = Counter(rack)
         blocks = [self._block(board, rack)]
         if self.rules.take_enabled and not board.is_empty():
             blocks += self._take_blocks(board, rack)
-        if self.rules.swap_enabled:
-            blocks += self._swap_blocks(board, rack)
+        if self.rules.swap_enabled and self.rules.swap_max_per_turn != 0:
+            blocks += self._swap_blocks(board, rack, swappable)
         if self.rules.multi_word:
             blocks += self._continuations(MoveList(blocks, self.rules.cols))
         return MoveList(blocks, self.rules.cols)
 
     def _block(self, board: Board, rack: Counter, **kw) -> MoveBlock:
-        meta, tiles = self.run(board, rack, must=kw.pop("must", -1), min_placed=kw.pop("min_placed", 1),
-                               words=kw.pop("words", NO_WORDS))
+        meta, tiles = self.run(board, rack, must=kw.pop("must", -1), must_needed=kw.pop("must_needed", None),
+                               min_placed=kw.pop("min_placed", 1), words=kw.pop("words", NO_WORDS),
+                               bonus=kw.pop("bonus", None))
         return MoveBlock(meta, tiles, board=board, rack=rack, **kw)
 
     def _take_blocks(self, board: Board, rack: Counter) -> list[MoveBlock]:
@@ -190,18 +221,36 @@ class MoveGenerator:
             tile, fragments = take_letter(after, sq, rules, self.judge, invalid)
             if invalid:
                 continue
-            must = tile if rules.take_must_use else -1
             min_placed = 2 if rules.take_needs_own_tile else 1
-            blocks.append(self._block(after, rack + Counter([tile]), must=must, min_placed=min_placed,
-                                      words=self.word_rows([(f, face_value(after, f, rules)) for f in fragments]),
-                                      take=(sq,), fragments=tuple(fragments)))
+            block = self._block(after, rack + Counter([tile]), must=tile, must_needed=rules.take_must_use,
+                                min_placed=min_placed, bonus=self.bonus_table(taken_here=True),
+                                words=self.word_rows([(f, face_value(after, f, rules)) for f in fragments]),
+                                take=(sq,), fragments=tuple(fragments), taken=(tile,))
+            blocks.append(self._without_returns(block))
         return blocks
 
-    def _swap_blocks(self, board: Board, rack: Counter) -> list[MoveBlock]:
+    def _without_returns(self, block: MoveBlock) -> MoveBlock:
+        """Drop the moves that lay a taken tile back on its square, as ``return_to_same_square`` forbids."""
+        mode = self.rules.take_return
+        if mode == "allow" or not len(block.meta):
+            return block
+        keep = np.ones(len(block.meta), bool)
+        for sq, tile in zip(block.take, block.taken):
+            codes = codes_at(block.meta, block.tiles, sq, self.rules.cols)
+            if mode == "forbid_any_tile":
+                keep &= codes == 0
+            else:
+                keep &= ~((codes != 0) & (np.where(codes & BLANK_FLAG, RACK_BLANK, codes) == tile))
+        block.meta, block.tiles = block.meta[keep], block.tiles[keep]
+        return block
+
+    def _swap_blocks(self, board: Board, rack: Counter, swappable: frozenset[int] | None) -> list[MoveBlock]:
         blocks = []
         for sq in range(self.rules.squares):
             code = board.cells[sq]
             if not code & BLANK_FLAG or rack[code & 0x7F] < 1:
+                continue
+            if swappable is not None and sq not in swappable:
                 continue
             after = board.copy()
             after.cells[sq] = code & 0x7F
@@ -239,9 +288,18 @@ class MoveGenerator:
         new = dict(t for line in lines for t in line.tiles)
         kept = [(Fragment(w.direction, w.squares), w.score) for w in turn.words]
         kept += [(f, face_value(after, f, rules)) for f in block.fragments if not _extended(after, f, rules)]
-        meta, tiles = self.run(after, rest, words=self.word_rows(kept), turn_new=new,
-                               used_before=block.board.used, placed_before=sum(placed.values()))
-        return MoveBlock(meta, tiles, block.take, block.swaps, lines, block.board, block.rack, block.fragments)
+        taken_before = sum(min(placed[t], n) for t, n in Counter(block.taken).items())
+        open_take = [t for t in block.taken if placed[t] < Counter(block.taken)[t]]
+        bonus = self.bonus_table(sum(placed.values()), taken_before, bool(open_take), one_line=False)
+        meta, tiles = self.run(after, rest, words=self.word_rows(kept), turn_new=new, used_before=block.board.used,
+                               bonus=bonus, must=open_take[0] if open_take else -1, must_needed=False)
+        nxt = MoveBlock(meta, tiles, block.take, block.swaps, lines, block.board, block.rack, block.fragments,
+                        block.taken)
+        if rules.lines_touch_before_turn and len(nxt.meta):
+            base = {sq for sq, code in enumerate(block.board.cells) if code} or set(lines[0].squares())
+            keep = builds_on(nxt.meta, nxt.tiles, after, base)
+            nxt.meta, nxt.tiles = nxt.meta[keep], nxt.tiles[keep]
+        return self._without_returns(nxt)
 
     def word_rows(self, words: list[tuple[Fragment, int]]) -> np.ndarray:
         rows = np.full((len(words), 5), -1, np.int64)
@@ -251,6 +309,42 @@ class MoveGenerator:
                     rows[k, 2 * e], rows[k, 2 * e + 1] = divmod(sq, self.rules.cols)
             rows[k, 4] = score
         return rows
+
+
+def move_squares(meta: np.ndarray, width: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """(squares, inside): the square of each position of each move's main word, and which positions exist."""
+    k = np.arange(width)[None, :]
+    along = meta[:, 2:3] + k
+    line = meta[:, 1:2]
+    across = meta[:, 0:1] == ACROSS
+    inside = k < meta[:, 3:4]
+    squares = np.where(across, line * cols + along, along * cols + line)
+    return np.where(inside, squares, 0), inside
+
+
+def codes_at(meta: np.ndarray, tiles: np.ndarray, sq: int, cols: int) -> np.ndarray:
+    """The board code each move places on square `sq` (0 where it places none)."""
+    squares, inside = move_squares(meta, tiles.shape[1], cols)
+    hit = inside & (squares == sq)
+    return np.where(hit, tiles, 0).max(axis=1).astype(np.int64) if len(meta) else np.zeros(0, np.int64)
+
+
+def builds_on(meta: np.ndarray, tiles: np.ndarray, board: Board, base: set[int]) -> np.ndarray:
+    """Whether each move on `board` forms a word holding a square of `base` (its main word or a cross word)."""
+    cols = board.cols
+    in_base = np.zeros(board.rows * cols, bool)
+    in_base[list(base)] = True
+    cross = {d: np.zeros(board.rows * cols, bool) for d in (ACROSS, DOWN)}
+    for sq in range(board.rows * cols):
+        if not board.cells[sq]:
+            for d in (ACROSS, DOWN):
+                run = board.run_through(sq, d, {sq: 1})
+                cross[d][sq] = len(run) > 1 and bool(in_base[[s for s in run if s != sq]].any())
+    squares, inside = move_squares(meta, tiles.shape[1], cols)
+    placed = tiles != 0
+    crossing = np.where(meta[:, 0:1] == ACROSS, cross[DOWN][squares], cross[ACROSS][squares])
+    hit = inside & np.where(placed, crossing, in_base[squares])
+    return hit.any(axis=1)
 
 
 def face_value(board: Board, fragment: Fragment, rules: Rules) -> int:

@@ -46,7 +46,8 @@ ALL_LETTERS = np.uint64(0xFFFFFFFFFFFFFFFE)
 META_COLS = 6
 
 # ctx slots (an int64 array, so the walk passes one array instead of ten scalars)
-C_ANCHOR, C_LIMIT, C_LEN, C_DIR, C_LINE, C_FIRST, C_MIN_STARTS, C_MUST, C_MIN_PLACED, C_COUNT, C_RACK = range(11)
+(C_ANCHOR, C_LIMIT, C_LEN, C_DIR, C_LINE, C_FIRST, C_MIN_STARTS, C_MUST, C_MIN_PLACED, C_COUNT, C_RACK,
+ C_MUST_NEEDED) = range(12)
 
 
 @njit(cache=True)
@@ -297,12 +298,13 @@ def _walk(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out
                 req += 1
         node = nodes[q]
         children = node & CHILD
-        ok = (must < 0 or req > 0) and (ctx[C_FIRST] == 0 or starts >= ctx[C_MIN_STARTS])
+        ok = (ctx[C_MUST_NEEDED] == 0 or req > 0) and (ctx[C_FIRST] == 0 or starts >= ctx[C_MIN_STARTS])
+        bonus = bingo[n, 1 if req > 0 else 0]
         if stack[f, F_LEFT] == 1:
             left_free = pos == 0 or row[0, pos - 1] == 0
             right_free = anchor == length - 1 or row[0, anchor + 1] == 0
             if ok and (node & ACCEPT) and left_free and right_free:
-                _record(ctx, strip, row, pos, anchor, n, msum * wmul + xsum + bingo[n], frag, out_meta, out_tiles)
+                _record(ctx, strip, row, pos, anchor, n, msum * wmul + xsum + bonus, frag, out_meta, out_tiles)
             if children != 0:
                 if left_free and anchor + 1 < length:
                     sep = _child_of(nodes, children, 0)
@@ -315,7 +317,7 @@ def _walk(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out
             leftmost = stack[f, F_LEFTMOST]
             right_free = pos == length - 1 or row[0, pos + 1] == 0
             if ok and (node & ACCEPT) and right_free:
-                _record(ctx, strip, row, leftmost, pos, n, msum * wmul + xsum + bingo[n], frag, out_meta, out_tiles)
+                _record(ctx, strip, row, leftmost, pos, n, msum * wmul + xsum + bonus, frag, out_meta, out_tiles)
             if children != 0 and pos + 1 < length:
                 sp = _push(stack, sp, pos + 1, children, 0, leftmost, n, msum, wmul, xsum, starts, req)
 
@@ -359,7 +361,7 @@ def _direction(nodes, board, lm, wm, start, values, bvalues, rack, ctx, bingo, f
 
 
 @njit(cache=True)
-def generate(nodes, board, lm, wm, start, values, bvalues, rack, first, min_starts, must, min_placed,
+def generate(nodes, board, lm, wm, start, values, bvalues, rack, first, min_starts, must, must_needed, min_placed,
              bingo, frag, out_meta, out_tiles):
     """All placements of `rack` on `board`; returns how many there are (rows beyond the buffer are dropped).
 
@@ -369,10 +371,11 @@ def generate(nodes, board, lm, wm, start, values, bvalues, rack, first, min_star
     outside both ends (-1 when off the board) and the score — the parts of a word cut by
     taking a letter, or the words of the earlier lines of a multi-word turn.
     """
-    ctx = np.zeros(11, np.int64)
+    ctx = np.zeros(12, np.int64)
     ctx[C_FIRST] = 1 if first else 0
     ctx[C_MIN_STARTS] = min_starts
     ctx[C_MUST] = must
+    ctx[C_MUST_NEEDED] = 1 if must_needed else 0
     ctx[C_MIN_PLACED] = min_placed
     ctx[C_RACK] = rack.sum()
     ctx[C_DIR] = 0
