@@ -30,6 +30,14 @@ def play_command(
     professional: bool = typer.Option(None, "--professional/--casual",
                                       help="Professional mode: an invalid word ends the turn."),
     time_limit: str = typer.Option(None, "--time-limit", help="Turn time limit, e.g. 5m (one of the ruleset's)."),
+    think: str = typer.Option(None, "--think",
+                              help="Median thinking time per turn, per seat, comma-separated (e.g. 90s,4m): "
+                                   "log-normal, seeded; a move after the time limit is a timeout. Default: none."),
+    think_spread: float = typer.Option(0.6, "--think-spread", help="Sigma of log(thinking time)."),
+    invalid_rate: str = typer.Option(None, "--invalid-rate",
+                                     help="Per seat, comma-separated: the chance per placement turn of first "
+                                          "trying a word the lexicon refuses (ends the turn in professional "
+                                          "mode). Default: 0."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Play test games between strategies and report statistics per seat and per board.
@@ -38,14 +46,21 @@ def play_command(
     rate, bingo rate, game length, mean move score, premium usage and how often
     letter takes and joker swaps occur.
 
+    With --think and --invalid-rate the seats behave like people: they take time
+    (so a turn time limit bites) and sometimes try a word that is not allowed (so
+    professional mode costs turns).
+
     Example: lexicon-tools play --ruleset webfeud --games 100 --strategy greedy,random --workers 2 --heatmap usage.png
+
+    Example: lexicon-tools play --ruleset smartfeud --professional --time-limit 3m --think 90s --invalid-rate 0.1
     """
     from lexicon_tools.engine.stats import report_text
     from lexicon_tools.io.testgames import run_play
 
     result = run_play(ruleset, players=players, games=games, strategies=strategy, seed=seed, workers=workers,
                       record_dir=record, heatmap=heatmap, lexicon=lexicon, professional=professional,
-                      time_limit=time_limit, quiet=quiet)
+                      time_limit=time_limit, quiet=quiet, think=think, think_spread=think_spread,
+                      invalid_rate=invalid_rate)
     report = result.simulation.report
     if as_json:
         typer.echo(json.dumps(report.data, ensure_ascii=False, indent=2))

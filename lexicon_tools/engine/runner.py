@@ -2,7 +2,8 @@
 
 Seeding: a game's seed drives its bag (and its random board, if the ruleset
 plays on random boards); each seat's strategy gets its own RNG seeded with
-``"<game seed>/<seat>"``. Strings seed Python's RNG through SHA-512, so the same
+``"<game seed>/<seat>"``, and its `PlayerModel` (thinking time, invalid
+attempts: `engine.behaviour`) another one, ``"<game seed>/<seat>/model"``. Strings seed Python's RNG through SHA-512, so the same
 seeds give the same game in any process — which is what makes parallel test
 games identical to serial ones.
 """
@@ -13,12 +14,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from lexicon_tools.engine import ending
+from lexicon_tools.engine.behaviour import PlayerModel, invalid_attempt
+from lexicon_tools.engine.clock import ManualClock
 from lexicon_tools.engine.game import Game
 from lexicon_tools.engine.judge import WordJudge
+from lexicon_tools.engine.moves import Place
 from lexicon_tools.engine.movegen.generator import MoveGenerator
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.strategy import get_strategy
 from lexicon_tools.engine.turns import Adjustment, Outcome, Turn
+from lexicon_tools.errors import InvalidWordError
 
 
 @dataclass
@@ -56,16 +62,50 @@ def log_of(game: Game, strategies: Sequence[str]) -> GameLog:
 
 def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], seed: int, *,
               names: Sequence[str] | None = None, professional: bool | None = None,
-              time_limit: str | None = None, multiword_first: int = 8) -> Game:
+              time_limit: str | None = None, multiword_first: int = 8,
+              models: Sequence[PlayerModel] | None = None) -> Game:
     """Play a whole game; `nodes` is the KWG node array of the lexicon `judge` decides with."""
     rules = rules.for_game(seed)
     players = list(names) if names else [f"p{i + 1}" for i in range(len(strategies))]
-    game = Game(rules, judge, players, seed=seed, professional=professional, time_limit=time_limit)
+    clock = ManualClock()
+    game = Game(rules, judge, players, seed=seed, professional=professional, time_limit=time_limit, clock=clock)
     generator = MoveGenerator(rules, nodes, judge, multiword_first=multiword_first)
     seats = [get_strategy(name) for name in strategies]
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(strategies))]
+    models = list(models) if models else [PlayerModel()] * len(strategies)
+    model_rngs = [random.Random(f"{seed}/{seat}/model") for seat in range(len(strategies))]
     while not game.over:
+        if len(game.turns) >= turn_cap(rules, len(players)):
+            ending.finish(game, TURN_LIMIT)   # a safety net: no ruleset should get here
+            break
         seat = game.current
-        moves = generator.generate(game.board, game.player.rack)
-        game.play(seats[seat].choose(game, moves, rngs[seat]))
+        moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
+        move = seats[seat].choose(game, moves, rngs[seat])
+        if models[seat].active and _err_first(game, clock, move, moves, models[seat], model_rngs[seat]):
+            continue
+        game.play(move)
     return game
+
+
+TURN_LIMIT = "turn_limit"
+
+
+def turn_cap(rules: Rules, players: int) -> int:
+    """Turns after which a test game is stopped: far more than any real game needs."""
+    return 20 * (rules.total_tiles() + players * rules.rack_size) + 100
+
+
+def _err_first(game: Game, clock: ManualClock, move, moves, model: PlayerModel, rng: random.Random) -> bool:
+    """Spend the thinking time and maybe try a refused word first; True if that already ended the turn."""
+    clock.advance(model.think(rng))
+    if not isinstance(move, Place) or not model.invalid_rate or rng.random() >= model.invalid_rate:
+        return False
+    attempt = invalid_attempt(game, moves, rng)
+    if attempt is None:
+        return False
+    before = len(game.turns)
+    try:
+        game.play(attempt)        # professional mode: the turn ends as invalid (or as a timeout)
+    except InvalidWordError:
+        clock.advance(model.think(rng))
+    return len(game.turns) > before

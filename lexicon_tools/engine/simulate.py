@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from lexicon_tools.engine.behaviour import PlayerModel
 from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.runner import GameLog, game_seed, log_of, play_game
@@ -34,6 +35,7 @@ class SimulationSpec:
     professional: bool | None = None
     time_limit: str | None = None
     keep_logs: bool = False
+    models: tuple[PlayerModel, ...] | None = None   # thinking time and invalid attempts per seat
 
 
 @dataclass
@@ -54,7 +56,7 @@ def _init(make_judge: Callable[[], WordJudge], spec: SimulationSpec) -> None:
 def _play(index: int) -> tuple[GameSummary, GameLog | None]:
     spec: SimulationSpec = _WORKER["spec"]
     game = play_game(spec.rules, _WORKER["judge"], _WORKER["nodes"], spec.strategies, game_seed(spec.seed, index),
-                     professional=spec.professional, time_limit=spec.time_limit)
+                     professional=spec.professional, time_limit=spec.time_limit, models=spec.models)
     return summarise(game), (log_of(game, spec.strategies) if spec.keep_logs else None)
 
 

@@ -55,7 +55,9 @@ class PlayResult:
 def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strategies: str = "greedy",
              seed: int = 0, workers: int = 1, record_dir: Path | None = None, heatmap: Path | None = None,
              lexicon: Path | None = None, professional: bool | None = None, time_limit: str | None = None,
-             quiet: bool = False) -> PlayResult:
+             quiet: bool = False, think: str | None = None, think_spread: float = 0.6,
+             invalid_rate: str | None = None) -> PlayResult:
+    from lexicon_tools.engine.behaviour import parse_models
     from lexicon_tools.engine.simulate import SimulationSpec, simulate
     from lexicon_tools.engine.strategy import parse_strategies
     from lexicon_tools.engine.tiles import TileText
@@ -72,8 +74,10 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
     if games < 1 or workers < 1:
         raise UsageError("--games and --workers must be at least 1")
     path, _judge = open_judge(rules, lexicon, ruleset)
+    models = parse_models(think, invalid_rate, think_spread, players)
     spec = SimulationSpec(rules, tuple(parse_strategies(strategies, players)), games, seed, professional,
-                          time_limit, keep_logs=record_dir is not None)
+                          time_limit, keep_logs=record_dir is not None,
+                          models=tuple(models) if any(m.active for m in models) else None)
     start = time.perf_counter()
     with Progress("games", total=games, enabled=False if quiet else None) as bar:
         sim = simulate(spec, functools.partial(judge_from_file, path), workers=workers, progress=bar.advance)
