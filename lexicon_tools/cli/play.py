@@ -78,17 +78,20 @@ def replay_command(
     record: Path = typer.Argument(..., help="A game record written by `play --record DIR`."),
     lexicon: Path = typer.Option(None, "--lexicon", "-l", help="The .lex file (default: the ruleset's lexicon)."),
     ruleset: str = typer.Option(None, "--ruleset", "-r", help="Override the record's #ruleset."),
+    partial: bool = typer.Option(False, "--partial",
+                                 help="Accept a record without its #end line (a game still running)."),
 ) -> None:
     """Re-deal a game record from its seed and re-validate and re-score every turn.
 
-    Exits 0 when every move is legal and scores what the record says; otherwise
-    exits 2 naming the line that differs.
+    Exits 0 when every move, end adjustment and final score is as the record
+    says; otherwise exits 2 naming the line that differs. A record without its
+    #end line is refused unless --partial is given.
 
     Example: lexicon-tools replay games/webfeud-0001.gcg
     """
     from lexicon_tools.io.testgames import run_replay
 
-    rec, game = run_replay(record, lexicon=lexicon, ruleset=ruleset)
+    rec, game = run_replay(record, lexicon=lexicon, ruleset=ruleset, partial=partial)
     scores = ", ".join(f"{p.name} {p.score}" for p in game.players)
     state = f"ended ({game.outcome.reason})" if game.over else "not finished"
     typer.echo(f"{record}: {len(rec.turns)} turns replayed, all legal and scored as recorded; "

@@ -6,8 +6,11 @@ time limit) and one `RecordedTurn` per line. `replay` starts a fresh `Game`
 with the same seed — so the bag deals the same tiles — and for every turn
 checks that the right player moves, that their rack is the recorded one, that
 the move is legal and that it scores the recorded points and total. The end
-adjustments and final scores are checked too. Any difference raises
-`IllegalMoveError` naming the record and line.
+adjustments are checked line by line — who, the rack text, the points and the
+running total — and so are the end reason and the final scores. A record
+without its ``#end`` line is refused (it may have been cut off mid-game)
+unless ``partial`` is asked for. Any difference raises `IllegalMoveError`
+naming the record and line.
 """
 
 from __future__ import annotations
@@ -59,8 +62,12 @@ class Record:
     finals: dict[str, int] = field(default_factory=dict)
 
 
-def replay(record: Record, rules: Rules, judge: WordJudge) -> Game:
-    """Re-play `record` under `rules` with `judge`; returns the finished (or current) game."""
+def replay(record: Record, rules: Rules, judge: WordJudge, partial: bool = False) -> Game:
+    """Re-play `record` under `rules` with `judge`; returns the finished game (or, if `partial`, the current one)."""
+    if record.end is None and not partial:
+        last = record.turns[-1].line if record.turns else 0
+        raise IllegalMoveError(f"{_where(record, last)}: the record has no #end line, so it may be cut off "
+                               "mid-game", "Replay it with --partial to check the turns it has.")
     rules = rules.for_game(record.seed)
     clock = ManualClock()
     game = Game(rules, judge, record.players, seed=record.seed, professional=record.professional,
@@ -125,13 +132,30 @@ def _check_turn(record: Record, game: Game, row: RecordedTurn, turn: Turn) -> No
         raise IllegalMoveError(f"{where}: {row.player}'s total is {turn.total}, the record says {row.total}")
 
 
+def _actual_adjustments(game: Game) -> list[tuple[str, str, int, int]]:
+    """(player, rack text, points, running total) of each end adjustment, as a record writes them."""
+    totals = {p.seat: p.score - sum(a.delta for a in game.adjustments if a.seat == p.seat) for p in game.players}
+    out = []
+    for adj in game.adjustments:
+        totals[adj.seat] += adj.delta
+        out.append((game.players[adj.seat].name, game.text.rack(adj.rack), adj.delta, totals[adj.seat]))
+    return out
+
+
 def _check_end(record: Record, game: Game) -> None:
-    expected = [(a.player, a.delta) for a in record.adjustments]
-    actual = [(game.players[a.seat].name, a.delta) for a in game.adjustments]
-    if expected != actual:
-        line = record.adjustments[0].line if record.adjustments else (record.turns[-1].line if record.turns else 0)
-        raise IllegalMoveError(f"{_where(record, line)}: the end-of-game adjustments are {actual or 'none'}, "
-                               f"the record has {expected or 'none'}")
+    expected = [(a.player, a.rack, a.delta, a.total) for a in record.adjustments]
+    actual = _actual_adjustments(game)
+    for index in range(max(len(expected), len(actual))):
+        want = expected[index] if index < len(expected) else None
+        got = actual[index] if index < len(actual) else None
+        if want != got:
+            line = (record.adjustments[index].line if index < len(record.adjustments)
+                    else record.turns[-1].line if record.turns else 0)
+            show = lambda a: f">{a[0]}: ({a[1]}) {a[2]:+d} {a[3]}" if a else "no line"  # noqa: E731
+            raise IllegalMoveError(f"{_where(record, line)}: the end-of-game adjustment is {show(got)}, "
+                                   f"the record has {show(want)}",
+                                   "End adjustments follow from the racks left and end.rack_penalty / "
+                                   "end.credit_penalties_to; they cannot be edited.")
     if record.end and (game.outcome is None or game.outcome.reason != record.end):
         raise IllegalMoveError(f"{record.source}: the record says the game ended ({record.end}), the replay ends "
                                f"{'with ' + game.outcome.reason if game.outcome else 'still running'}")

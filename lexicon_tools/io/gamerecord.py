@@ -30,7 +30,8 @@ turns; blank lines are ignored. An example showing every kind of line (the synta
 ``#ruleset NAME``, ``#seed N`` (the game seed: it drives the bag, and a random
 board), ``#board NAME`` (informational), ``#playerN NICK STRATEGY`` (seats in
 order), ``#professional yes|no``, ``#time-limit SECONDS|none``, ``#end REASON``
-(out, scoreless or resigned) and ``#final NICK SCORE ...``.
+(out, scoreless, resigned, passes_in_a_row, stopped or turn_limit) and
+``#final NICK SCORE ...``.
 
 **Turns** (``>NICK: RACK MOVE SCORE TOTAL``, as in GCG): the rack before the
 move (``?`` = blank), the move, the points (``+N``) and the player's total.

@@ -99,7 +99,8 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
     return result
 
 
-def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str | None = None):
+def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str | None = None,
+               partial: bool = False):
     """Re-validate and re-score a record; returns (record, finished game)."""
     from lexicon_tools.engine.replay import replay
     from lexicon_tools.io.gamerecord import read_record
@@ -109,4 +110,4 @@ def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str |
     name = ruleset or record.ruleset
     rules = Rules.from_ruleset(load_ruleset(name))
     _path, judge = open_judge(rules, lexicon, name)
-    return record, replay(record, rules, judge)
+    return record, replay(record, rules, judge, partial=partial)

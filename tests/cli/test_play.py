@@ -114,6 +114,43 @@ def test_records_replay_and_tampering_is_located(cli, lexicons, tmp_path):
     assert f"bad.gcg:{index + 1}:" in result.output and "Traceback" not in result.output
 
 
+def test_a_record_cut_off_mid_game_is_refused_unless_partial(cli, lexicons, tmp_path):
+    folder = tmp_path / "games"
+    assert cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "--games", "1",
+               "--record", str(folder), "-q").exit_code == 0
+    lines = (folder / "webfeud-0001.gcg").read_text(encoding="utf-8").splitlines()
+    turns = [i for i, line in enumerate(lines) if line.startswith(">")]
+    cut = tmp_path / "cut.gcg"
+    cut.write_text("\n".join(lines[:turns[5] + 1]) + "\n", encoding="utf-8")
+    result = cli("replay", str(cut), "--lexicon", str(lexicons["webfeud"]))
+    assert result.exit_code == 2
+    assert "no #end line" in result.output and "--partial" in result.output and "Traceback" not in result.output
+    result = cli("replay", str(cut), "--lexicon", str(lexicons["webfeud"]), "--partial")
+    assert result.exit_code == 0, result.output
+    assert "6 turns replayed" in result.stdout and "not finished" in result.stdout
+
+
+def test_thinking_time_and_invalid_attempts_take_effect(cli, lexicons):
+    base = ("play", "--ruleset", "smartfeud", "--lexicon", str(lexicons["smartfeud"]), "--games", "4",
+            "--seed", "5", "--json", "-q", "--professional", "--time-limit", "3m")
+    plain = _json(cli(*base))
+    assert "timeout" not in plain["turn_kinds_per_game"] and "invalid" not in plain["turn_kinds_per_game"]
+    human = _json(cli(*base, "--think", "2m", "--think-spread", "0.8", "--invalid-rate", "0.2"))
+    assert human["turn_kinds_per_game"]["timeout"] > 0 and human["turn_kinds_per_game"]["invalid"] > 0
+    assert human == _json(cli(*base, "--think", "2m", "--think-spread", "0.8", "--invalid-rate", "0.2"))
+    casual = _json(cli(*base[:-3], "--casual", "--invalid-rate", "0.3"))
+    assert "invalid" not in casual["turn_kinds_per_game"]
+    assert casual["special_moves_per_game"]["refused_attempts"] > 0
+
+
+def test_smartfeud_statistics_report_bonus_and_take_rates(cli, lexicons):
+    data = _json(cli("play", "--ruleset", "smartfeud", "--lexicon", str(lexicons["smartfeud"]), "--games", "3",
+                     "--json", "-q"))
+    assert set(data["bingos"]["by_bonus"]) <= {"30", "50"}
+    assert data["letter_takes"]["per_game"] == data["special_moves_per_game"]["letter_takes"]
+    assert 0 < data["letter_takes"]["per_placement"] <= 1
+
+
 def test_heatmap_is_written(cli, lexicons, tmp_path):
     target = tmp_path / "usage.png"
     result = cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "--games", "2",
@@ -144,6 +181,9 @@ def test_the_engine_quotes_the_lexicon_reason(lexicons):
     (("--strategy", "greedy,random,greedy"), "3 strategies for 2 players"),
     (("--games", "0"), "--games and --workers must be at least 1"),
     (("--professional",), "webfeud has no professional mode"),
+    (("--invalid-rate", "2"), "not a rate: '2'"),
+    (("--think", "soon"), "not a time limit: 'soon'"),
+    (("--think", "1m,2m,3m"), "3 values for --think with 2 players"),
 ])
 def test_usage_errors_exit_2(cli, lexicons, args, message):
     result = cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "-q", *args)

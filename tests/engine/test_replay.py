@@ -89,3 +89,39 @@ def test_a_word_outside_the_lexicon_is_caught_on_replay(recorded):
     smaller = kwg_judge(rules, words=["ZZ"])
     with pytest.raises(IllegalMoveError, match="is not a word"):
         replay(parse_record(text, "t.gcg"), rules, smaller)
+
+
+def _adjustment_lines(text):
+    return [i for i, line in enumerate(text.splitlines()) if line.startswith(">") and line.split()[1].startswith("(")]
+
+
+@pytest.mark.parametrize("field", ["rack", "total", "points"])
+def test_an_edited_end_adjustment_is_caught(recorded, field):
+    rules, judge, _game, text = recorded
+    lines = text.splitlines()
+    index = _adjustment_lines(text)[0]
+    nick, rack, points, total = lines[index].split()
+    if field == "rack":
+        rack = "(" + ("Q" if rack != "(Q)" else "X") + rack[2:]
+    elif field == "total":
+        total = str(int(total) + 7)
+    else:
+        points = f"{int(points) - 1:+d}"
+    lines[index] = " ".join([nick, rack, points, total])
+    with pytest.raises(IllegalMoveError) as info:
+        replay(parse_record("\n".join(lines) + "\n", "t.gcg"), rules, judge)
+    assert info.value.message.startswith(f"t.gcg:{index + 1}: the end-of-game adjustment")
+
+
+def test_a_record_cut_off_mid_game_is_refused_unless_partial(recorded):
+    rules, judge, _game, text = recorded
+    lines = text.splitlines()
+    cut = "\n".join(lines[:_turn_lines(text)[3] + 1]) + "\n"
+    with pytest.raises(IllegalMoveError, match="has no #end line"):
+        replay(parse_record(cut, "t.gcg"), rules, judge)
+    game = replay(parse_record(cut, "t.gcg"), rules, judge, partial=True)
+    assert not game.over
+
+
+def test_the_recorded_game_has_end_adjustments(recorded):
+    assert _adjustment_lines(recorded[3])     # so the adjustment tests above test something
