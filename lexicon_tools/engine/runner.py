@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from lexicon_tools.engine import ending
+from lexicon_tools.engine.audit import GameAudit
 from lexicon_tools.engine.behaviour import PlayerModel, invalid_attempt
 from lexicon_tools.engine.clock import ManualClock
 from lexicon_tools.engine.game import Game
@@ -63,8 +64,11 @@ def log_of(game: Game, strategies: Sequence[str]) -> GameLog:
 def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], seed: int, *,
               names: Sequence[str] | None = None, professional: bool | None = None,
               time_limit: str | None = None, multiword_first: int = 8,
-              models: Sequence[PlayerModel] | None = None) -> Game:
-    """Play a whole game; `nodes` is the KWG node array of the lexicon `judge` decides with."""
+              models: Sequence[PlayerModel] | None = None, audit: GameAudit | None = None) -> Game:
+    """Play a whole game; `nodes` is the KWG node array of the lexicon `judge` decides with.
+
+    An `audit` is shown every turn (call its ``finish(game)`` afterwards for the problems).
+    """
     rules = rules.for_game(seed)
     players = list(names) if names else [f"p{i + 1}" for i in range(len(strategies))]
     clock = ManualClock()
@@ -74,6 +78,8 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(strategies))]
     models = list(models) if models else [PlayerModel()] * len(strategies)
     model_rngs = [random.Random(f"{seed}/{seat}/model") for seat in range(len(strategies))]
+    if audit is not None:
+        audit.start(game)
     while not game.over:
         if len(game.turns) >= turn_cap(rules, len(players)):
             ending.finish(game, TURN_LIMIT)   # a safety net: no ruleset should get here
@@ -81,9 +87,11 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
         seat = game.current
         moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
         move = seats[seat].choose(game, moves, rngs[seat])
-        if models[seat].active and _err_first(game, clock, move, moves, models[seat], model_rngs[seat]):
-            continue
-        game.play(move)
+        done, before, swappable = len(game.turns), game.board, game.swappable_jokers()
+        if not (models[seat].active and _err_first(game, clock, move, moves, models[seat], model_rngs[seat])):
+            game.play(move)
+        for turn in game.turns[done:] if audit is not None else ():
+            audit.turn(game, turn, before, swappable)
     return game
 
 

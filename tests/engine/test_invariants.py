@@ -1,26 +1,23 @@
 """Invariants over random games on small boards (Hypothesis chooses the game, seed and strategies).
 
-After every move: tiles are conserved (bag + racks + board + tiles that left the
-game = the tile distribution + the starter's extra blank) and every word on the
-board is in the lexicon. At the end: each final score is the sum of the
-player's move scores plus their end adjustments, and writing the game as a
-record and replaying it reproduces every turn and the final scores.
+After every move, `GameAudit` checks what the seeds require (tiles conserved,
+every board word in the lexicon, the bonus by own tiles, no taken letter back
+on its square, every line building on the board before the turn, joker swaps
+by the next player only); at the end, each final score is the sum of the
+player's move scores plus their end adjustments. Writing the game as a record
+and replaying it reproduces every turn and the final scores.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from lexicon_tools.engine.audit import GameAudit
 from lexicon_tools.engine.game import Game
-from lexicon_tools.engine.movegen.generator import MoveGenerator
 from lexicon_tools.engine.replay import replay
-from lexicon_tools.engine.runner import log_of
-from lexicon_tools.engine.strategy import get_strategy
-from lexicon_tools.engine.tiles import rack_tile_of
+from lexicon_tools.engine.runner import log_of, play_game
 from lexicon_tools.io.gamerecord import format_record, parse_record
 from tests.engine.conftest import GAMES, kwg_judge, small_rules
 
@@ -33,36 +30,12 @@ def _judge(rules):
     return JUDGES[rules.name]
 
 
-def _tiles_in_play(game: Game) -> Counter:
-    tiles = Counter(game.bag.tiles)
-    for player in game.players:
-        tiles.update(player.rack)
-    tiles.update(rack_tile_of(code) for code in game.board.cells if code)
-    tiles.update(game.lost_tiles)
-    return tiles
-
-
-def _expected_tiles(game: Game) -> Counter:
-    expected = Counter({tile: n for tile, n in enumerate(game.rules.counts) if n})
-    expected.update(game.extra_tiles)
-    return expected
-
-
 def _play_checked(name: str, seed: int, strategies: list[str], players: int) -> Game:
     rules = small_rules(name)
     judge = _judge(rules)
-    game = Game(rules, judge, players, seed=seed)
-    gen = MoveGenerator(rules, judge.kwg.nodes, judge, multiword_first=3)
-    seats = [get_strategy(s) for s in strategies]
-    rngs = [random.Random(f"{seed}/{i}") for i in range(players)]
-    expected = _expected_tiles(game)
-    while not game.over:
-        moves = gen.generate(game.board, game.player.rack, game.swappable_jokers())
-        seat = game.current
-        game.play(seats[seat].choose(game, moves, rngs[seat]))
-        assert _tiles_in_play(game) == expected
-        for _direction, squares in game.board.words():
-            assert judge.is_word(bytes(game.board.cells[sq] & 0x7F for sq in squares))
+    audit = GameAudit()
+    game = play_game(rules, judge, judge.kwg.nodes, strategies[:players], seed, multiword_first=3, audit=audit)
+    assert audit.finish(game) == []
     return game
 
 
@@ -87,3 +60,17 @@ def test_random_games_keep_the_invariants(name, seed, players, strategies):
     assert [(t.seat, t.kind, t.score, t.notation) for t in again.turns] == \
         [(t.seat, t.kind, t.score, t.notation) for t in game.turns]
     assert again.outcome.reason == game.outcome.reason
+
+
+def test_the_audit_catches_a_rule_the_game_did_not_follow():
+    # games played under the old reading (a taken letter may go back), audited under the seed's
+    rules = small_rules("smartfeud", take_return="allow")
+    judge = _judge(rules)
+    found = []
+    for seed in range(6):
+        audit = GameAudit()
+        original = audit.start
+        audit.start = lambda game: (original(game), setattr(audit, "rules", small_rules("smartfeud")))
+        game = play_game(rules, judge, judge.kwg.nodes, ["greedy", "greedy"], seed, audit=audit)
+        found += audit.finish(game)
+    assert any("went back on its own square" in problem for problem in found)
