@@ -65,7 +65,8 @@ def iter_entries(path: str | os.PathLike, fmt: str = "auto", *, encoding: str | 
     """Stream the entries of one dictionary file.
 
     The file, format and mapping are checked at once (errors raise here);
-    records are read lazily. `rejects` is a `RejectLog` (shared across files)
+    records are read lazily. `path` may be ``-`` (standard input), a pipe or a
+    FIFO: those are read once, with their start buffered for detection (`source`). `rejects` is a `RejectLog` (shared across files)
     or a path, written atomically when the stream is exhausted. `progress`
     (a `Progress`) is advanced by the raw bytes read.
     """
