@@ -3,7 +3,7 @@
 The JSON view is the contract other tools read (`ruleset show --json`):
 ``name``, ``board.rows/cols``, ``board.premiums`` as ``{row, col, kind}`` (0-based),
 ``board.start`` as ``[row, col]``, ``tiles`` as ``{letter, count, value}`` with the
-blank as ``?``, ``rack_size`` and ``bingo`` (tiles used → bonus, string keys), plus
+blank as ``?``, ``rack_size`` and ``bingo`` (own tiles used → bonus, string keys), plus
 every other field of the ruleset.
 """
 
@@ -41,7 +41,8 @@ def ruleset_summary(rs: Ruleset) -> str:
     layout = rs.layout
     counts = layout.counts() if layout else {}
     starts = ", ".join(square_name(*sq) for sq in layout.start) if layout else "-"
-    bingo = ", ".join(f"{n} tiles: +{b}" for n, b in sorted(rs.bingo.items()))
+    bingo = ", ".join(f"{n} own tiles: +{b}" for n, b in sorted(rs.bingo.items()))
+    bingo += "".join(f", {n} own tiles + the board letter: +{b}" for n, b in sorted(rs.bingo_with_board_letter.items()))
     special = [name for name, spec in (("take a board letter", rs.special_moves.take_board_letter),
                                        ("joker swap", rs.special_moves.joker_swap)) if spec.enabled]
     policy = rs.word_policy
@@ -57,6 +58,7 @@ def ruleset_summary(rs: Ruleset) -> str:
         f"  placement    {rs.placement.mode}",
         f"  special      {', '.join(special) or 'none'}",
         f"  end          {rs.end.consecutive_scoreless_turns} scoreless turns"
+        + (" (at least a full round)" if rs.end.scoreless_run_covers_all_players else "")
         + (", rack penalties" if rs.end.rack_penalty else "")
         + (f", {rs.end.passes_in_a_row_lose} passes in a row lose" if rs.end.passes_in_a_row_lose else ""),
         f"  words        {policy.kind}, lengths {policy.lengths.min}-{policy.lengths.max}",

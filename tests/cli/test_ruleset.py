@@ -74,7 +74,7 @@ def test_show_json_smartfeud_bingo_and_start(cli):
 def test_show_text_summary(cli):
     result = cli("ruleset", "show", "wortspieler")
     assert result.exit_code == 0
-    assert "Wortspieler" in result.stdout and "7 tiles: +25" in result.stdout
+    assert "Wortspieler" in result.stdout and "7 own tiles: +25" in result.stdout
     assert "joker swap" in result.stdout
 
 
