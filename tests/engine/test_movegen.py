@@ -116,3 +116,55 @@ def test_multi_word_continuations_are_exactly_the_brute_force_second_lines():
         expected = brute_moves(rules, judge, game.board, game.player.rack, letters, swaps=block.swaps,
                                prefix=block.prefix)
         assert got == expected
+
+
+def _take_position(**changes):
+    game_name, rows, rack = POSITIONS["smartfeud-take"]
+    rules = small_rules(game_name, **changes)
+    judge = kwg_judge(rules)
+    return position(rules, judge, rows, {0: rack}), judge
+
+
+@pytest.mark.parametrize("take_return", ["forbid", "forbid_any_tile", "allow"])
+@pytest.mark.parametrize("bonus", ["none", "own-3", "own-2-plus-letter"])
+def test_gaddag_agrees_with_brute_force_under_the_take_and_bonus_fields(take_return, bonus):
+    # small bonus tables so a 3-tile rack reaches them: 3 own tiles earn 10; 2 own + the taken letter 20
+    tables = {"none": {}, "own-3": {"bingo": (0, 0, 0, 10)},
+              "own-2-plus-letter": {"bingo": (0, 0, 5, 10), "bingo_board_letter": (0, 0, 20)}}[bonus]
+    game, judge = _take_position(take_return=take_return, **tables)
+    rules, board, rack = game.rules, game.board, game.player.rack
+    letters = sorted({c for w in WORDS for c in rules.alphabet.encode(w)})
+    expected = dict(brute_moves(rules, judge, board, rack, letters))
+    for sq in range(rules.squares):
+        if board.cells[sq]:
+            expected.update(brute_moves(rules, judge, board, rack, letters, take=(sq,)))
+    got = generated(game, judge)
+    assert got == expected
+    if bonus == "own-2-plus-letter":                     # the 20 is reachable, so the equality tests it
+        assert any(m.take and m.tile_count == 3 for m in got)
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_multi_word_continuations_follow_lines_must_touch(touch):
+    game, judge = _setup("wortspieler-swap")
+    rules = dataclasses.replace(game.rules, lines_touch_before_turn=touch)
+    game.rules = rules
+    gen = MoveGenerator(rules, judge.kwg.nodes, judge, multiword_first=3)
+    moves = gen.generate(game.board, game.player.rack)
+    letters = sorted({c for w in WORDS for c in rules.alphabet.encode(w)})
+    assert any(block.prefix for block in moves.blocks)
+    for k, block in enumerate(moves.blocks):
+        if not block.prefix:
+            continue
+        start = int(moves.offsets[k])
+        got = {moves.move(start + i): moves.score(start + i) for i in range(len(block.meta))}
+        assert got == brute_moves(rules, judge, game.board, game.player.rack, letters, swaps=block.swaps,
+                                  prefix=block.prefix)
+
+
+def test_no_swap_is_generated_for_a_joker_the_mover_may_not_swap():
+    game, judge = _setup("wortspieler-swap")
+    gen = MoveGenerator(game.rules, judge.kwg.nodes, judge, multiword_first=0)
+    everyone = gen.generate(game.board, game.player.rack)
+    assert any(m.swaps for m in everyone.moves())
+    assert not any(m.swaps for m in gen.generate(game.board, game.player.rack, frozenset()).moves())
