@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 
 from lexicon_tools.engine.board import Board
-from lexicon_tools.engine.turns import PLACE, Turn
+from lexicon_tools.engine.turns import PLACE, RESIGN, Turn
 from lexicon_tools.engine.tiles import BLANK_FLAG, rack_tile_of
 
 
@@ -66,7 +66,7 @@ class GameAudit:
                                      "adjustments")
         if game.outcome and game.outcome.reason == "scoreless":
             limit = self.rules.scoreless_limit(sum(p.active for p in game.players))
-            tail = game.turns[-limit:]
+            tail = [t for t in game.turns if t.kind != RESIGN][-limit:]   # a resignation leaves the run as it is
             if len(tail) < limit or any(t.kind not in self.rules.end_scoreless_kinds for t in tail):
                 self.problems.append(f"game {game.seed}: ended scoreless without {limit} counted turns in a row")
         return self.problems

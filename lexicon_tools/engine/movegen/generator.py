@@ -200,7 +200,7 @@ class MoveGenerator:
         blocks = [self._block(board, rack)]
         if self.rules.take_enabled and not board.is_empty():
             blocks += self._take_blocks(board, rack)
-        if self.rules.swap_enabled and self.rules.swap_max_per_turn != 0:
+        if self.rules.swap_enabled:
             blocks += self._swap_blocks(board, rack, swappable)
         if self.rules.multi_word:
             blocks += self._continuations(MoveList(blocks, self.rules.cols))
