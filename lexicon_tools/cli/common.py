@@ -42,7 +42,7 @@ class ErrorHandlingGroup(TyperGroup):
                 typer.echo("Interrupted.", err=True)
                 ctx.exit(130)
             except Terminated as exc:
-                typer.echo(f"Terminated ({exc.name}); no output was changed by the unfinished write.", err=True)
+                typer.echo(f"Terminated ({exc.name}); a file being written was left as it was before.", err=True)
                 ctx.exit(exc.exit_code)
             except BrokenPipeError:
                 sys.stderr.close()
