@@ -94,7 +94,7 @@ def test_every_problem_is_reported_together():
     assert "min players 5 exceeds max players 4" in text
     assert "tile 'ß' is not in the alphabet" in text
     assert "tile counts sum to 120, but total says 119" in text
-    assert "a bonus for 12 tiles can never be earned" in text
+    assert "a bonus for 12 own tiles can never be earned" in text
     assert "max length 30 is longer than the board (16)" in text
     assert len(problems) >= 5
 
