@@ -63,6 +63,7 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
     from lexicon_tools.engine.tiles import TileText
     from lexicon_tools.io.gamerecord import write_record
     from lexicon_tools.io.heatmap import write_heatmap
+    from lexicon_tools.io.paths import check_outputs
     from lexicon_tools.io.rulesets import load_ruleset
 
     rs = load_ruleset(ruleset)
@@ -74,6 +75,9 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
     if games < 1 or workers < 1:
         raise UsageError("--games and --workers must be at least 1")
     path, _judge = open_judge(rules, lexicon, ruleset)
+    records = [Path(record_dir) / f"{rules.name}-{index:04d}.gcg" for index in range(1, games + 1)] \
+        if record_dir is not None and games <= 10_000 else []
+    check_outputs([*records, heatmap], [path, rs.source])   # before any game is played
     models = parse_models(think, invalid_rate, think_spread, players)
     spec = SimulationSpec(rules, tuple(parse_strategies(strategies, players)), games, seed, professional,
                           time_limit, keep_logs=record_dir is not None,

@@ -206,3 +206,14 @@ def test_a_lexicon_for_other_tiles_is_refused(cli, lexicons):
 def test_replay_of_a_missing_file(cli, tmp_path):
     result = cli("replay", str(tmp_path / "none.gcg"))
     assert result.exit_code == 2 and "does not exist" in result.output
+
+
+def test_play_refuses_to_overwrite_its_lexicon_with_a_record_or_heatmap(cli, lexicons, tmp_path):
+    lexicon = tmp_path / "webfeud-0001.gcg"
+    shutil.copy(lexicons["webfeud"], lexicon)
+    before = lexicon.read_bytes()
+    for extra in (("--record", str(tmp_path)), ("--heatmap", str(lexicon))):
+        result = cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicon), "--games", "1", "-q", *extra)
+        assert result.exit_code == 2, result.output
+        assert "same file" in result.output and "Traceback" not in result.output
+    assert lexicon.read_bytes() == before
