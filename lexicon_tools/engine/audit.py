@@ -7,6 +7,12 @@ and the ruleset fields, not from the engine's own bookkeeping:
 
 * tiles are conserved: bag + racks + board + tiles that left the game = the
   distribution (+ the starter's extra blank when it comes from outside the bag);
+* the score of every placement, recomputed here from the board before the turn
+  and the move alone (not with `engine.scoring` or `engine.special`): every run
+  of two or more tiles through a new tile scores its tile values, a new tile on
+  an active letter premium times that premium, the whole run times the word
+  premiums under its new tiles; a part of a word cut by a take that no new word
+  contains scores its face value; plus the bonus;
 * every word on the board is in the lexicon;
 * the bonus is the ruleset's entry for the player's *own* tiles placed (tiles
   placed minus taken board letters used), with ``bingo_with_board_letter``
@@ -93,6 +99,10 @@ class GameAudit:
         if turn.bingo != expected:
             out.append(f"bonus {turn.bingo} for {own} own tiles{' + board letter' if used else ''}, "
                        f"the ruleset says {expected}")
+        rescored = rescore(rules, before, move) + expected
+        if turn.score != rescored:
+            out.append(f"{turn.notation or 'a placement'} scored {turn.score}, recomputed from the seed rules "
+                       f"{rescored}")
         for sq, tile in zip(move.take, taken):
             if sq in placed and rules.take_return != "allow" and (
                     rules.take_return == "forbid_any_tile" or rack_tile_of(placed[sq]) == tile):
@@ -124,3 +134,46 @@ class GameAudit:
             if not any(s in base for run in runs if len(run) > 1 for s in run):
                 out.append(f"line {index + 1} touches only tiles laid earlier in the same turn")
         return out
+
+
+def rescore(rules, before: Board, move) -> int:
+    """The points of a placement without the bonus, from the board before the turn and the move alone."""
+    cells, used = bytearray(before.cells), bytearray(before.used)
+    cut = []
+    for sq in move.take:
+        cut += [part for part in _parts_around(before, sq) if len(part) > 1]
+        cells[sq] = 0
+        if rules.take_reactivates_premium:
+            used[sq] = 0
+    for sq in move.swaps:
+        cells[sq] &= 0x7F
+    new = {sq: code for line in move.lines for sq, code in line.tiles}
+    for sq, code in new.items():
+        cells[sq] = code
+    board = Board(rules.rows, rules.cols, cells, used)
+    runs = {tuple(board.run_through(sq, d)) for sq in new for d in (0, 1)}
+    runs = {run for run in runs if len(run) > 1}
+    total = 0
+    for run in runs:
+        points, factor = 0, 1
+        for sq in run:
+            value = rules.tile_value(cells[sq])
+            if sq in new and not used[sq]:
+                value *= rules.letter_mult[sq]
+                factor *= rules.word_mult[sq]
+            points += value
+        total += points * factor
+    for part in cut:
+        if not any(set(part) <= set(run) for run in runs):
+            total += sum(rules.tile_value(cells[sq]) for sq in part)
+    return total
+
+
+def _parts_around(board: Board, sq: int) -> list[tuple[int, ...]]:
+    """The two parts, in each direction, of the words through `sq` once its tile is gone."""
+    parts = []
+    for direction in (0, 1):
+        run = board.run_through(sq, direction)
+        index = run.index(sq)
+        parts += [tuple(run[:index]), tuple(run[index + 1:])]
+    return parts

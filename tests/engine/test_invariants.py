@@ -11,6 +11,7 @@ and replaying it reproduces every turn and the final scores.
 from __future__ import annotations
 
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -62,15 +63,18 @@ def test_random_games_keep_the_invariants(name, seed, players, strategies):
     assert again.outcome.reason == game.outcome.reason
 
 
-def test_the_audit_catches_a_rule_the_game_did_not_follow():
-    # games played under the old reading (a taken letter may go back), audited under the seed's
-    rules = small_rules("smartfeud", take_return="allow")
+@pytest.mark.parametrize("played,audited,problem", [
+    ({"take_return": "allow"}, {}, "went back on its own square"),          # the old reading of a take
+    ({}, {"take_reactivates_premium": False}, "recomputed from the seed rules"),   # a premium counted twice
+])
+def test_the_audit_catches_a_rule_the_game_did_not_follow(played, audited, problem):
+    rules = small_rules("smartfeud", **played)
     judge = _judge(rules)
     found = []
     for seed in range(6):
         audit = GameAudit()
         original = audit.start
-        audit.start = lambda game: (original(game), setattr(audit, "rules", small_rules("smartfeud")))
+        audit.start = lambda game: (original(game), setattr(audit, "rules", small_rules("smartfeud", **audited)))
         game = play_game(rules, judge, judge.kwg.nodes, ["greedy", "greedy"], seed, audit=audit)
         found += audit.finish(game)
-    assert any("went back on its own square" in problem for problem in found)
+    assert any(problem in p for p in found)
