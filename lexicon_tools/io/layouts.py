@@ -51,6 +51,7 @@ from lexicon_tools.errors import InputFileError, LayoutError, Problem, UsageErro
 from lexicon_tools.io.atomic import atomic_write_text
 from lexicon_tools.io.paths import require_regular_input
 from lexicon_tools.io.located_yaml import locate, read_yaml
+from lexicon_tools.io.referenced import check_layout_shape, check_macondo_shape
 from lexicon_tools.model.layout import PREMIUM_KINDS, Layout, parse_square, square_name
 
 DEFAULT_LEGEND = YAML_LEGEND
@@ -78,20 +79,28 @@ __all__ = [
 ]
 
 
-def load_layout(path: str | Path) -> Layout:
-    """Load a layout file (YAML, or macondo rows for .txt); raise LayoutError listing every problem."""
-    layout, problems = read_layout(path)
+def load_layout(path: str | Path, named_by: str | None = None) -> Layout:
+    """Load a layout file (YAML, or macondo rows for .txt); raise LayoutError listing every problem.
+
+    `named_by` (e.g. "'board.layout' in rules.yaml:3") marks a file named by a ruleset: it must
+    have a layout's shape before any of its content is quoted in a problem (see `io.referenced`)."""
+    layout, problems = read_layout(path, named_by)
     if problems:
         raise LayoutError(f"{path}: {len(problems)} problem(s) in the layout", problems=problems)
     return layout
 
 
-def read_layout(path: str | Path) -> tuple[Layout, list[Problem]]:
+def read_layout(path: str | Path, named_by: str | None = None) -> tuple[Layout, list[Problem]]:
     """Load leniently: the layout as far as it could be read, plus every problem found."""
     path = Path(path)
     if path.suffix.lower() in MACONDO_SUFFIXES:
-        return parse_macondo(_read_text(path), str(path), default_name=path.stem)
+        text = _read_text(path)
+        if named_by is not None:
+            check_macondo_shape(text, path, named_by)
+        return parse_macondo(text, str(path), default_name=path.stem)
     data, locations = read_yaml(path, "Give the path of a layout YAML file.")
+    if named_by is not None:
+        check_layout_shape(data, path, named_by, _KNOWN_KEYS)
     problems: list[Problem] = []
 
     def problem(field: tuple, message: str) -> None:

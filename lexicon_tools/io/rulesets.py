@@ -24,11 +24,13 @@ from lexicon_tools.errors import LayoutError, LexiconToolsError, Problem, Rulese
 from lexicon_tools.io.layouts import load_layout
 from lexicon_tools.io.located_yaml import Location, locate, read_yaml
 from lexicon_tools.io.paths import require_regular_input
+from lexicon_tools.io.referenced import check_ruleset_shape
 from lexicon_tools.model.ruleset import Ruleset
 from lexicon_tools.model.ruleset_checks import check_consistency
 from lexicon_tools.resources import rulesets_dir
 
 REPLACE_KEY = "$replace"
+_RULESET_FIELDS = {name for name in Ruleset.model_fields if name not in ("layout", "source")} | {REPLACE_KEY}
 
 
 def list_rulesets() -> list[tuple[str, str, Path]]:
@@ -73,12 +75,15 @@ def load_merged_document(name_or_path: str | Path) -> dict[str, Any]:
     return _resolve(path, chain=())[0]
 
 
-def _resolve(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict[tuple, Location]]:
+def _resolve(path: Path, chain: tuple[Path, ...],
+             named_by: str | None = None) -> tuple[dict[str, Any], dict[tuple, Location]]:
     real = path.resolve()
     if real in chain:
         cycle = " -> ".join(str(p) for p in chain + (real,))
         raise RulesetError(f"{path}: 'extends' forms a cycle: {cycle}", "Remove one of the 'extends' links.")
     data, locations = read_yaml(path, "Give a bundled ruleset name or the path of a ruleset YAML file.")
+    if named_by is not None:  # a file named by 'extends': never quote it unless it is a ruleset
+        check_ruleset_shape(data, path, named_by, _RULESET_FIELDS)
     if not isinstance(data, dict):
         raise RulesetError(f"{path}:1: a ruleset must be a YAML mapping of fields, got {type(data).__name__}")
     _absolutise_layout(data, path)
@@ -90,7 +95,8 @@ def _resolve(path: Path, chain: tuple[Path, ...]) -> tuple[dict[str, Any], dict[
     except UsageError as exc:
         line = locations.get(("extends",), (str(path), None))[1]
         raise RulesetError(f"{path}:{line} [extends]: {exc.message}", exc.hint) from exc
-    base, base_locations = _resolve(base_path, chain + (real,))
+    line = locations.get(("extends",), (str(path), None))[1]
+    base, base_locations = _resolve(base_path, chain + (real,), named_by=f"'extends' in {path}:{line}")
     merged_locations = dict(base_locations)
     merged_locations.update(locations)
     return deep_merge(base, data), merged_locations
@@ -139,7 +145,9 @@ def _validate(data: dict[str, Any], locations: dict[tuple, Location], path: Path
     layout_path = (data.get("board") or {}).get("layout") if isinstance(data.get("board"), dict) else None
     if isinstance(layout_path, str):
         try:
-            layout = load_layout(layout_path)
+            line = locate(("board", "layout"), locations)
+            layout = load_layout(layout_path, named_by=f"'board.layout' in {line[0]}:{line[1]}" if line
+                                 else f"'board.layout' in {path}")
         except LayoutError as exc:
             problems.extend(exc.problems or [Problem(exc.message, field="board.layout")])
         except LexiconToolsError as exc:

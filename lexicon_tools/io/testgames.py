@@ -111,7 +111,23 @@ def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str |
     from lexicon_tools.io.rulesets import load_ruleset
 
     record = read_record(record_path)
+    if ruleset is None:  # a received record may only name a bundled ruleset (issue 12)
+        _require_bundled_ruleset(record.ruleset, record_path)
     name = ruleset or record.ruleset
     rules = Rules.from_ruleset(load_ruleset(name))
     _path, judge = open_judge(rules, lexicon, name)
     return record, replay(record, rules, judge, partial=partial)
+
+
+def _require_bundled_ruleset(name: str, record_path: Path) -> None:
+    """A record's #ruleset names a bundled ruleset; a path or file is used only via --ruleset."""
+    import re
+
+    from lexicon_tools.errors import UsageError
+    from lexicon_tools.resources import rulesets_dir
+
+    if not (re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", name) and (rulesets_dir() / f"{name}.yaml").is_file()):
+        known = ", ".join(sorted(p.stem for p in rulesets_dir().glob("*.yaml")))
+        raise UsageError(f"{record_path}: #ruleset {name[:60]!r} is not a bundled ruleset ({known}); "
+                         "a record cannot name a ruleset file",
+                         "If you trust that ruleset file, pass it yourself: lexicon-tools replay RECORD --ruleset FILE.")

@@ -6,7 +6,7 @@ quotes, comments and parameter-entity references skipped properly). Any
 ``<!ENTITY`` declaration raises an `InputFileError` naming the file and byte,
 which is what makes billion-laughs and XXE files fail fast and without
 expanding anything. It is pure Python on purpose: it must not depend on the
-parser it protects. UTF-16 heads are decoded for the check; other encodings
+parser it protects. UTF-32 and UTF-16 heads (with or without a BOM) are decoded for the check; other encodings
 libxml2 accepts are ASCII-compatible for markup and are read byte for byte.
 Used by `xml_safe`, which holds the hardened parser configuration.
 """
@@ -60,8 +60,16 @@ def scan_prolog(head: bytes, name: str, final: bool) -> Prolog:
     return prolog
 
 
+# UTF-32 with or without a byte order mark (XML 1.0 appendix F): (first bytes, codec, BOM length).
+_UTF32 = ((b"\x00\x00\xfe\xff", "utf-32-be", 4), (b"\xff\xfe\x00\x00", "utf-32-le", 4),
+          (b"\x00\x00\x00<", "utf-32-be", 0), (b"<\x00\x00\x00", "utf-32-le", 0))
+
+
 def _decode_head(head: bytes) -> tuple[str, int | None]:
     """The head as text, and the byte offset of its first character if characters are bytes (else None)."""
+    for marks, codec, skip in _UTF32:
+        if head.startswith(marks):  # before UTF-16: FF FE 00 00 also starts like a UTF-16 BOM
+            return head[skip:len(head) - ((len(head) - skip) % 4)].decode(codec, errors="replace"), None
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return head[2:len(head) - (len(head) % 2)].decode("utf-16-le" if head[0] == 0xFF else "utf-16-be",
                                                           errors="replace"), None
