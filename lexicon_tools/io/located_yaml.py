@@ -3,7 +3,8 @@
 Data is loaded with `yaml.safe_load` (no arbitrary objects). The same text is
 composed into a node tree (`yaml.compose` with the SafeLoader, which builds no
 objects) to map each key path to its line, so validation errors can name the
-file and line. Syntax errors become `InputFileError`s naming file and line.
+file and line. Syntax errors become `InputFileError`s naming file and line; alias bombs,
+deep nesting, huge collections and duplicate keys are refused first (`yaml_bounds`).
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import re
+
 import yaml
 
 from lexicon_tools.errors import InputFileError
+from lexicon_tools.io.yaml_bounds import check_yaml_bounds
 
 Location = tuple[str, int]  # (file, 1-based line)
 
@@ -31,18 +35,24 @@ def read_yaml(path: Path, hint: str) -> tuple[Any, dict[tuple, Location]]:
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read ({exc.strerror})", hint) from exc
     try:
+        check_yaml_bounds(text, str(path))
         data = yaml.safe_load(text)
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        problem = _unquoted(getattr(exc, "problem", None) or str(exc).splitlines()[0])
         raise InputFileError(f"{where}: invalid YAML: {problem}",
                              "Check the indentation and quoting near that line.") from exc
     locations: dict[tuple, Location] = {}
     if root is not None:
         _walk(root, (), str(path), locations)
     return data, locations
+
+
+def _unquoted(problem: str) -> str:
+    """PyYAML's problem text without quoted file content longer than a character or two."""
+    return re.sub(r"'[^']{3,}'", "'…'", problem)
 
 
 def _walk(node: yaml.Node, path: tuple, file: str, out: dict[tuple, Location]) -> None:
