@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from lexicon_tools.errors import LexiconFileError
+from lexicon_tools.textsafe import printable_data
 
 MAGIC = b"\x89LXLEX\r\n"
 VERSION = 1
@@ -139,8 +140,14 @@ def parse_sections(data: bytes, name: str = "<bytes>") -> dict[bytes, memoryview
     return sections
 
 
-def load_lexicon(path: str | os.PathLike):
-    """Load a ``.lex`` file as a `Lexicon` (stdlib only: the check path)."""
+def load_lexicon(path: str | os.PathLike, check_graph: bool = True):
+    """Load a ``.lex`` file as a `Lexicon`.
+
+    `check_graph` validates the KWG structure (numpy, see `lexicon.kwg_check`) so that graph
+    walks and the move generator cannot hang or read out of bounds on a crafted file. The
+    table-side `check` passes False: it stays stdlib-only, and its lookups are bounded anyway
+    (`Lexicon` validates the graph itself before the one walk it could do, see `legal_words`).
+    """
     from lexicon_tools.lexicon.kwg import Kwg
     from lexicon_tools.lexicon.lexicon import Lexicon
     from lexicon_tools.lexicon.verdicts import VerdictTable
@@ -149,7 +156,10 @@ def load_lexicon(path: str | os.PathLike):
     sections = read_sections(path)
     meta = _parse_meta(sections[b"META"], name)
     try:
-        return Lexicon(meta, Kwg(sections[b"KWG_"]), VerdictTable(sections[b"VRDT"]))
+        lexicon = Lexicon(meta, Kwg(sections[b"KWG_"]), VerdictTable(sections[b"VRDT"], name))
+        if check_graph:
+            lexicon.check_graph()
+        return lexicon
     except LexiconFileError as exc:
         raise _bad(name, exc.message) from None
 
@@ -166,7 +176,49 @@ def _parse_meta(raw: memoryview, name: str) -> dict[str, Any]:
     letters = meta.get("alphabet") if isinstance(meta, dict) else None
     if not isinstance(letters, list) or not letters or not all(isinstance(x, str) for x in letters):
         raise _bad(name, "its metadata has no alphabet")
-    return meta
+    wrong = _meta_type_problems(meta)
+    if wrong:
+        raise _bad(name, f"its metadata has wrong types: {'; '.join(wrong)}")
+    return printable_data(meta)  # a hostile file's strings never reach the terminal raw
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 40
+
+
+def _meta_type_problems(meta: dict[str, Any]) -> list[str]:
+    """Every metadata field with the wrong type (checked before any field is used)."""
+    problems = []
+    letters = meta["alphabet"]
+    if len(letters) > 255 or not all(0 < len(x) <= 4 for x in letters):
+        problems.append("'alphabet' must hold 1 to 255 short letters")
+    if not isinstance(meta.get("ruleset", ""), str):
+        problems.append("'ruleset' must be a name")
+    if "word_count" in meta and not _is_int(meta["word_count"]):
+        problems.append("'word_count' must be a whole number")
+    norm = meta.get("normalisation", {})
+    if not isinstance(norm, dict):
+        problems.append("'normalisation' must be a mapping")
+    else:
+        pairs = norm.get("replacements", [])
+        if not (isinstance(pairs, list) and all(isinstance(p, list) and len(p) == 2 and
+                                                all(isinstance(x, str) for x in p) for p in pairs)):
+            problems.append("'normalisation.replacements' must be a list of [from, to] text pairs")
+        if not isinstance(norm.get("strip_accents", True), bool):
+            problems.append("'normalisation.strip_accents' must be true or false")
+    tiles = meta.get("tiles", {})
+    if not (isinstance(tiles, dict) and all(
+            isinstance(v, list) and len(v) == 2 and all(map(_is_int, v)) for v in tiles.values())):
+        problems.append("'tiles' must map letters to [count, value]")
+    if "blank_count" in meta and not _is_int(meta["blank_count"]):
+        problems.append("'blank_count' must be a whole number")
+    lengths = meta.get("lengths", [1, 1])
+    if not (isinstance(lengths, list) and len(lengths) == 2 and all(map(_is_int, lengths))):
+        problems.append("'lengths' must be [min, max]")
+    for key in ("reasons", "provenance", "kwg"):
+        if key in meta and not isinstance(meta[key], dict):
+            problems.append(f"'{key}' must be a mapping")
+    return problems
 
 
 def resolve_lexicon_path(lexicon: str | None, ruleset: str | None, default_ruleset: str = "wortspieler") -> Path:

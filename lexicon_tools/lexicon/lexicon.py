@@ -92,6 +92,7 @@ class Lexicon:
         )
         self._fast_chars, self._to_tiles, self._to_upper = _fast_tables(self.alphabet)
         self._legal: list[str] | None = None
+        self._graph_checked = False
 
     @property
     def ruleset(self) -> str:
@@ -148,11 +149,26 @@ class Lexicon:
     def explain(self, normalized: str) -> VerdictRecord | None:
         return self.verdicts.lookup(normalized)
 
+    def check_graph(self) -> None:
+        """Raise LexiconFileError unless the graph is safe to walk (once per lexicon; numpy)."""
+        if self._graph_checked:
+            return
+        from lexicon_tools.errors import LexiconFileError
+        from lexicon_tools.lexicon.kwg_check import kwg_problems
+
+        problems = kwg_problems(self.kwg, len(self.alphabet.letters))
+        if problems:
+            raise LexiconFileError(f"its word graph is corrupt: {'; '.join(problems)}")
+        self._graph_checked = True
+
     # ------------------------------------------------------- suggestions ---
     def legal_words(self) -> list[str]:
         if self._legal is None:
-            self._legal = self.verdicts.legal_words() if len(self.verdicts) else [
-                self.alphabet.decode(w) for w in self.kwg.words()]
+            if len(self.verdicts):
+                self._legal = self.verdicts.legal_words()
+            else:
+                self.check_graph()
+                self._legal = [self.alphabet.decode(w) for w in self.kwg.words()]
         return self._legal
 
     def suggest(self, normalized: str, lemma: str = "", limit: int = 5) -> list[str]:

@@ -24,8 +24,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from lexicon_tools.errors import LexiconFileError
+from lexicon_tools.textsafe import printable
 
 BLOCK_SIZE = 256
+# Bounds on inflated sizes: a crafted table (valid checksum) must not inflate a zlib bomb.
+# A block holds BLOCK_SIZE lines of a word, a reason and a lemma; the index one word per block.
+MAX_BLOCK_BYTES = 1 << 20
+MAX_INDEX_BYTES = 64 << 20
 _HEAD = struct.Struct("<III")
 _SANITISE = str.maketrans({"\t": " ", "\n": " ", "\r": " "})
 
@@ -68,19 +73,21 @@ def _line(word: str, rec: VerdictRecord) -> str:
 class VerdictTable:
     """Read side: bisect the block index, inflate one block."""
 
-    def __init__(self, data: bytes | memoryview):
+    def __init__(self, data: bytes | memoryview, source: str = ""):
+        self.source = source  # the file, named in errors found after loading (a corrupt block)
         view = memoryview(data)
         try:
             self.count, n_blocks, index_len = _HEAD.unpack_from(view, 0)
             pos = _HEAD.size
-            index_text = zlib.decompress(view[pos:pos + index_len]).decode("utf-8") if n_blocks else ""
+            index_text = _inflate(view[pos:pos + index_len], MAX_INDEX_BYTES, "block index") if n_blocks else ""
             pos += index_len
             offsets = struct.unpack_from(f"<{n_blocks + 1}I", view, pos)
             pos += 4 * (n_blocks + 1)
-        except (struct.error, zlib.error, UnicodeDecodeError) as exc:
+        except (struct.error, zlib.error, UnicodeDecodeError, ValueError) as exc:
             raise LexiconFileError(f"the verdict table is corrupt ({exc})") from None
         self._firsts = index_text.split("\n") if n_blocks else []
-        if len(self._firsts) != n_blocks or pos + offsets[-1] > len(view):
+        if len(self._firsts) != n_blocks or pos + offsets[-1] > len(view) or \
+                any(a > b for a, b in zip(offsets, offsets[1:])):
             raise LexiconFileError("the verdict table is corrupt (its block index does not match its data)")
         self._data = view[pos:]
         self._offsets = offsets
@@ -92,11 +99,7 @@ class VerdictTable:
     def _block(self, number: int) -> list[str]:
         lines = self._cache.get(number)
         if lines is None:
-            chunk = self._data[self._offsets[number]:self._offsets[number + 1]]
-            try:
-                lines = zlib.decompress(chunk).decode("utf-8").split("\n")
-            except (zlib.error, UnicodeDecodeError) as exc:
-                raise LexiconFileError(f"verdict block {number} is corrupt ({exc})") from None
+            lines = self._inflate_block(number)
             if len(self._cache) > 64:
                 self._cache.clear()
             self._cache[number] = lines
@@ -121,13 +124,36 @@ class VerdictTable:
     def legal_words(self) -> list[str]:
         """All words marked valid, in sorted order (for fuzzy suggestions)."""
         out: list[str] = []
-        for number in range(len(self._firsts)):
-            chunk = self._data[self._offsets[number]:self._offsets[number + 1]]
-            for line in zlib.decompress(chunk).decode("utf-8").split("\n"):
-                word, valid, _rest = line.split("\t", 2)
-                if valid == "1":
-                    out.append(word)
+        try:
+            for number in range(len(self._firsts)):
+                for line in self._inflate_block(number):
+                    word, valid, _rest = line.split("\t", 2)
+                    if valid == "1":
+                        out.append(word)
+        except ValueError:
+            raise LexiconFileError(f"{self._where()}verdict block {number} is malformed") from None
         return out
+
+    def _where(self) -> str:
+        return f"cannot load lexicon {self.source}: " if self.source else ""
+
+    def _inflate_block(self, number: int) -> list[str]:
+        chunk = self._data[self._offsets[number]:self._offsets[number + 1]]
+        try:
+            return _inflate(chunk, MAX_BLOCK_BYTES, f"block {number}").split("\n")
+        except (zlib.error, UnicodeDecodeError, ValueError) as exc:
+            raise LexiconFileError(f"{self._where()}verdict block {number} is corrupt ({exc})") from None
+
+
+def _inflate(chunk: bytes | memoryview, limit: int, what: str) -> str:
+    """Decompress at most `limit` bytes; more means a corrupt or hostile table (ValueError)."""
+    inflater = zlib.decompressobj()
+    data = inflater.decompress(chunk, limit)
+    if inflater.unconsumed_tail:
+        raise ValueError(f"{what} inflates to more than {limit:,} bytes")
+    if not inflater.eof:
+        raise ValueError(f"{what} is truncated")
+    return data.decode("utf-8")
 
 
 def _parse(line: str) -> VerdictRecord:
@@ -135,4 +161,6 @@ def _parse(line: str) -> VerdictRecord:
         word, valid, reason, lemma = line.split("\t")
     except ValueError:
         raise LexiconFileError(f"verdict table entry {line[:40]!r} is malformed") from None
+    if not (reason.isprintable() and lemma.isprintable()):  # escape sequences from a hostile file
+        reason, lemma = printable(reason), printable(lemma)
     return VerdictRecord(word, valid == "1", reason, lemma)
