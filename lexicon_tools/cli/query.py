@@ -26,20 +26,36 @@ def register(app: typer.Typer) -> None:
         app.command(name)(func)
 
 
-def _load(lexicon: str | None, ruleset: str | None):
+def _load(lexicon: str | None, ruleset: str | None, check_graph: bool = True):
     from lexicon_tools.io.lexfile import load_lexicon, resolve_lexicon_path
 
-    return load_lexicon(resolve_lexicon_path(lexicon, ruleset))
+    return load_lexicon(resolve_lexicon_path(lexicon, ruleset), check_graph=check_graph)
 
 
-def _render(result) -> str:
+def _render(result, ignored: str = "") -> str:
     from lexicon_tools.lexicon.lexicon import describe_reason
+    from lexicon_tools.textsafe import printable
 
     mark = "✔" if result.valid else "✘"
-    text = f"{mark} {result.normalized or result.word}  {describe_reason(result.reason)} [{result.reason}]"
+    shown = printable(result.normalized or result.word)
+    text = f"{mark} {shown}  {describe_reason(result.reason)} [{result.reason}]"
+    if ignored:
+        text += f" (ignored invisible characters: {ignored})"
     if result.suggestions:
-        text += f"; try: {', '.join(result.suggestions)}"
+        text += f"; try: {printable(', '.join(result.suggestions))}"
     return text
+
+
+def _check_word(lex, word: str, suggestions: int):
+    """(result, ignored) for one word: invisible characters stripped and named, over-long words refused
+    before normalising or suggesting (see `lexicon_tools.cli.wordinput`)."""
+    from lexicon_tools.cli.wordinput import too_long_result, visible
+
+    word, ignored = visible(word)
+    result = too_long_result(word)
+    if result is None:
+        result = lex.check(word, suggestions)
+    return result, ignored
 
 
 def check_command(
@@ -48,29 +64,37 @@ def check_command(
     ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per word."),
     suggestions: int = typer.Option(5, "--suggestions", help="How many suggestions for an illegal word."),
+    no_suggest: bool = typer.Option(False, "--no-suggest", help="No suggestions for illegal words (faster)."),
 ) -> None:
     """Check words: exit 0 if all are legal, 1 otherwise.
 
     Example: lexicon-tools check --ruleset wortspieler Haus Häuser
     """
-    lex = _load(lexicon, ruleset)
+    lex = _load(lexicon, ruleset, check_graph=False)  # the stdlib-only check path
     all_valid = True
     for word in words:
-        result = lex.check(word, suggestions)
+        result, ignored = _check_word(lex, word, 0 if no_suggest else suggestions)
         all_valid &= result.valid
-        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else _render(result))
+        if as_json:
+            from lexicon_tools.textsafe import printable_data
+
+            data = dict(result.to_dict(), **({"ignored": ignored} if ignored else {}))
+            typer.echo(json.dumps(printable_data(data), ensure_ascii=False))
+        else:
+            typer.echo(_render(result, ignored))
     raise typer.Exit(0 if all_valid else 1)
 
 
 def judge_command(
     lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
     ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
+    no_suggest: bool = typer.Option(False, "--no-suggest", help="No suggestions for illegal words (faster)."),
 ) -> None:
     """Judge words interactively at the table (or from a pipe); quit with Ctrl-D or Ctrl-C.
 
     Example: printf 'Haus\\nHäuser\\n' | lexicon-tools judge --ruleset wortspieler
     """
-    lex = _load(lexicon, ruleset)
+    lex = _load(lexicon, ruleset, check_graph=False)  # the stdlib-only check path
     interactive = sys.stdin.isatty()
     if interactive:
         try:
@@ -91,7 +115,7 @@ def judge_command(
                 if not line:
                     break
             for word in line.split():
-                typer.echo(_render(lex.check(word)))
+                typer.echo(_render(*_check_word(lex, word, 0 if no_suggest else 5)))
     except KeyboardInterrupt:
         typer.echo()
 

@@ -1,0 +1,43 @@
+"""Words typed or pasted at the table (`check`, `judge`): invisible characters and length.
+
+A word copied from a chat or web page may carry invisible characters (a right-to-left
+mark, a zero-width space, a soft hyphen, a byte order mark). Echoed back they make
+"✘ HAUS" look like a rejected valid word, so they are removed and named. A word far
+longer than any board can hold is answered at once, without normalising it or searching
+for suggestions (a 10 MB "word" would otherwise take minutes). Stdlib only: check path.
+"""
+
+from __future__ import annotations
+
+MAX_WORD_LENGTH = 64   # characters; boards are at most 26 squares wide
+_INVISIBLE = {
+    "\u00ad": "SOFT HYPHEN", "\u180e": "MONGOLIAN VOWEL SEPARATOR", "\u200b": "ZERO WIDTH SPACE",
+    "\u200c": "ZERO WIDTH NON-JOINER", "\u200d": "ZERO WIDTH JOINER", "\u200e": "LEFT-TO-RIGHT MARK",
+    "\u200f": "RIGHT-TO-LEFT MARK", "\u2060": "WORD JOINER", "\ufeff": "BYTE ORDER MARK",
+    **{chr(c): f"BIDI CONTROL U+{c:04X}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},
+}
+
+
+def visible(word: str) -> tuple[str, str]:
+    """(word without invisible and control characters, their names joined by ', ' or '')."""
+    if word.isprintable() and not any(ch in _INVISIBLE for ch in word):
+        return word, ""
+    names: dict[str, None] = {}
+    kept = []
+    for ch in word:
+        if ch in _INVISIBLE:
+            names[f"U+{ord(ch):04X} {_INVISIBLE[ch]}"] = None
+        elif not ch.isprintable():
+            names[f"U+{ord(ch):04X} control character"] = None
+        else:
+            kept.append(ch)
+    return "".join(kept), ", ".join(names)
+
+
+def too_long_result(word: str):
+    """A rejection for a word longer than MAX_WORD_LENGTH, else None."""
+    if len(word) <= MAX_WORD_LENGTH:
+        return None
+    from lexicon_tools.lexicon.lexicon import CheckResult
+
+    return CheckResult(f"{word[:20]}… ({len(word):,} characters)", "", False, "length")

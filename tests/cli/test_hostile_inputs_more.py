@@ -1,0 +1,316 @@
+"""Hostile inputs, part 2 (issue 12 "Hostile-input findings"): every case through the real CLI.
+
+Each case runs ``python -m lexicon_tools`` in a subprocess on real files and would fail on
+the code before the fix. (Same-file outputs, signals, temp files, non-file outputs,
+encodings, long lines, stdin and truncated archives are in `test_hostile_inputs.py`.)
+Sections:
+
+1. security: files named by a ruleset are never echoed, a record names only bundled
+   rulesets, escape sequences from a file never reach the terminal, UTF-32 TEI prologs;
+2. crafted `.lex` files with a valid checksum: graph, zlib bomb, metadata types;
+3. YAML bounds: alias bombs, duplicate keys, deep nesting, huge collections;
+4. schema ranges: counts, values, time limits, look-alike letters;
+5. crashes that must be messages, and misleading output;
+6. `play` resources: workers, streaming.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lexicon_tools.io.lexfile import encode_lexicon, parse_sections
+from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.model.entry import Entry
+from lexicon_tools.model.verdict import Verdict
+from lexicon_tools.pipeline import build_from_verdicts
+from lexicon_tools.resources import rulesets_dir
+
+CLI = [sys.executable, "-m", "lexicon_tools"]
+SECRET = "SECRET-do-not-echo-4711"
+WORDS = ["Haus", "Baum", "Maus", "Tisch", "Rose", "Tor", "Hose", "Raum", "Dose", "Rad", "Rat", "Tat", "Ort",
+         "Ei", "Eis", "Oma", "Opa", "Ohr", "Ast", "Amt", "Arm", "Bad", "Bus", "Dach", "Dorf", "Ente", "Esel",
+         "Gras", "Hase", "Hemd", "Hund", "Kamm", "Kind", "Korb", "Kuh", "Lamm", "Land", "Mond", "Nase"]
+
+
+def run(*args, cwd: Path, input: bytes | None = None, timeout: float = 120):
+    done = subprocess.run([*CLI, *map(str, args)], cwd=cwd, input=input, capture_output=True, timeout=timeout)
+    done.out = done.stdout.decode("utf-8", "replace")
+    done.err = done.stderr.decode("utf-8", "replace")
+    return done
+
+
+def refused(result, *fragments: str, absent: tuple[str, ...] = (SECRET,)) -> None:
+    """Exit 2, a message naming what is wrong, no traceback, nothing of `absent` shown."""
+    assert result.returncode == 2, (result.returncode, result.out, result.err)
+    assert "Traceback" not in result.err and "Error: " in result.err, result.err
+    for fragment in fragments:
+        assert fragment in result.err, result.err
+    for text in absent:
+        assert text not in result.err and text not in result.out, result.err
+
+
+@pytest.fixture(scope="module")
+def lexicons(tmp_path_factory):
+    """Small real lexicons for wortspieler and webfeud (+ one rejected word with a reason)."""
+    out = {}
+    for name in ("wortspieler", "webfeud"):
+        rs = load_ruleset(name)
+        alphabet = rs.make_alphabet()
+        verdicts = [Verdict(Entry(w, source=f"t:{i}"), alphabet.normalize(w), True, "nom-sg")
+                    for i, w in enumerate(WORDS)]
+        verdicts.append(Verdict(Entry("Häuser", lemma="Haus"), "HÄUSER", False, "inflected-form:plural-of:HAUS"))
+        path = tmp_path_factory.mktemp("lex") / f"{name}.lex"
+        build_from_verdicts(rs, verdicts, path)
+        out[name] = path
+    return out
+
+
+def rewrite_lex(source: Path, target: Path, *, meta=None, kwg=None, vrdt=None) -> Path:
+    """A copy of `source` with replaced sections and a valid checksum."""
+    sections = parse_sections(source.read_bytes(), str(source))
+    old_meta = json.loads(bytes(sections[b"META"]).decode("utf-8"))
+    new_meta = meta(old_meta) if callable(meta) else (meta or old_meta)
+    new_kwg = kwg(np.frombuffer(bytes(sections[b"KWG_"]), "<u4").copy()) if kwg else bytes(sections[b"KWG_"])
+    new_vrdt = vrdt if vrdt is not None else bytes(sections[b"VRDT"])
+    target.write_bytes(encode_lexicon(new_meta, bytes(new_kwg), new_vrdt))
+    return target
+
+
+# ---------------------------------------------------------------- 1. security ---
+
+@pytest.fixture
+def secret_files(tmp_path):
+    """Readable files that are not rulesets or layouts, each holding SECRET."""
+    files = {
+        "keyvalue": f"{SECRET}: hunter2\npassword: {SECRET}\n",
+        "ruleset-keys": f"name: {SECRET}\n{SECRET}: 1\n",
+        "rows-key": f"rows:\n  - '=='\n{SECRET}: 1\n",
+        "premiums-value": f"size: 15\npremiums: {SECRET}\n",
+        "yaml-error": f"a: *{SECRET}\n",
+        "tag": f"a: !{SECRET} x\n",
+    }
+    paths = {}
+    for name, text in files.items():
+        paths[name] = tmp_path / f"{name}.conf"
+        paths[name].write_text(text, encoding="utf-8")
+    (tmp_path / "secret.txt").write_text(f"{SECRET}\n", encoding="utf-8")
+    paths["macondo"] = tmp_path / "secret.txt"
+    return paths
+
+
+@pytest.mark.parametrize("kind", ["keyvalue", "ruleset-keys", "rows-key", "premiums-value", "yaml-error", "tag"])
+@pytest.mark.parametrize("field", ["extends", "board.layout"])
+def test_a_file_named_by_a_ruleset_is_never_echoed(tmp_path, secret_files, kind, field):
+    target = secret_files[kind]
+    text = (f"extends: {target}\n" if field == "extends" else
+            f"extends: wortspieler\nboard:\n  layout: {target}\n")
+    (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+    refused(run("ruleset", "validate", "rules.yaml", cwd=tmp_path), str(target.name))
+
+
+def test_a_macondo_layout_named_by_a_ruleset_is_never_echoed(tmp_path, secret_files):
+    (tmp_path / "rules.yaml").write_text(f"extends: wortspieler\nboard:\n  layout: {secret_files['macondo']}\n")
+    refused(run("ruleset", "validate", "rules.yaml", cwd=tmp_path), "not a macondo layout")
+
+
+def test_etc_passwd_as_extends_names_the_file_only(tmp_path):
+    (tmp_path / "rules.yaml").write_text("extends: /etc/passwd\n", encoding="utf-8")
+    refused(run("ruleset", "validate", "rules.yaml", cwd=tmp_path), "/etc/passwd", "not a ruleset file",
+            absent=("root:", "/bin/"))
+
+
+def test_a_real_layout_named_by_a_ruleset_still_gets_located_problems(tmp_path):
+    (tmp_path / "lay.yaml").write_text("rows:\n  - '==X'\n  - '   '\n  - '   '\n", encoding="utf-8")
+    (tmp_path / "rules.yaml").write_text("extends: wortspieler\nboard:\n  layout: lay.yaml\n", encoding="utf-8")
+    refused(run("ruleset", "validate", "rules.yaml", cwd=tmp_path), "lay.yaml:2", absent=())
+
+
+@pytest.fixture
+def record(tmp_path, lexicons):
+    folder = tmp_path / "games"
+    done = run("play", "--ruleset", "webfeud", "--lexicon", lexicons["webfeud"], "--games", "1", "--seed", "3",
+               "--record", folder, "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.err
+    return folder / "webfeud-0001.gcg"
+
+
+def test_a_record_may_only_name_a_bundled_ruleset(tmp_path, lexicons, record):
+    rules = tmp_path / "evil.yaml"
+    rules.write_text(f"extends: {tmp_path / 'secret.conf'}\n", encoding="utf-8")
+    (tmp_path / "secret.conf").write_text(f"password: {SECRET}\n", encoding="utf-8")
+    text = record.read_text(encoding="utf-8").replace("#ruleset webfeud", f"#ruleset {rules}")
+    evil = tmp_path / "evil.gcg"
+    evil.write_text(text, encoding="utf-8")
+    refused(run("replay", evil, "--lexicon", lexicons["webfeud"], cwd=tmp_path), "not a bundled ruleset",
+            "--ruleset")
+    # the user may still choose the file themselves, and the bundled name still works
+    (tmp_path / "mine.yaml").write_text("extends: webfeud\n", encoding="utf-8")
+    assert run("replay", record, "--lexicon", lexicons["webfeud"], cwd=tmp_path).returncode == 0
+    done = run("replay", evil, "--lexicon", lexicons["webfeud"], "--ruleset", "webfeud", cwd=tmp_path)
+    assert done.returncode == 0, done.err
+
+
+ESCAPES = "\x1b[31m\x1b]0;pwned\x07\x9b2J"
+
+
+def _escape_free(text: str) -> bool:
+    return not any(ch in text for ch in "\x1b\x07\x9b")
+
+
+def test_escape_sequences_in_lex_reasons_never_reach_the_terminal(tmp_path):
+    rs = load_ruleset("wortspieler")
+    verdicts = [Verdict(Entry("Haus"), "HAUS", True, "nom-sg"),
+                Verdict(Entry("Baum"), "BAUM", False, f"register:{ESCAPES}evil")]
+    lex = tmp_path / "evil.lex"
+    build_from_verdicts(rs, verdicts, lex)
+    for args in (("check", "-l", lex, "Baum"), ("check", "-l", lex, "--json", "Baum")):
+        done = run(*args, cwd=tmp_path)
+        assert done.returncode == 1 and "evil" in done.out and _escape_free(done.out), repr(done.out)
+    done = run("judge", "-l", lex, cwd=tmp_path, input=b"Baum\n")
+    assert done.returncode == 0 and "evil" in done.out and _escape_free(done.out), repr(done.out)
+
+
+def test_escape_sequences_in_lex_metadata_never_reach_the_terminal(tmp_path, lexicons):
+    lex = rewrite_lex(lexicons["wortspieler"], tmp_path / "meta.lex",
+                      meta=lambda m: dict(m, ruleset=f"wort{ESCAPES}spieler"))
+    for args in (("stats", lex), ("export", "-l", lex, "--format", "json"), ("judge", "-l", lex)):
+        done = run(*args, cwd=tmp_path, input=b"")
+        assert done.returncode == 0, done.err
+        assert _escape_free(done.out + done.err), repr(done.out)
+
+
+@pytest.mark.parametrize("encoding", ["utf-32-le", "utf-32-be", "utf-32"])
+def test_a_utf32_tei_file_cannot_hide_an_entity(tmp_path, encoding):
+    doc = ('<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+           '<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body><entry><form><orth>&x;</orth></form>'
+           '</entry></body></text></TEI>')
+    (tmp_path / "dict.xml").write_bytes(doc.encode(encoding))
+    done = run("import", "dict.xml", "--format", "tei", "-o", "out.jsonl", cwd=tmp_path)
+    refused(done, "ENTITY", absent=("root:",))
+
+
+# ------------------------------------------------- 2. crafted .lex files ---
+
+def _set_child(nodes, index, child):
+    nodes[index] = (nodes[index] & ~np.uint32(0x3FFFFF)) | np.uint32(child)
+    return nodes
+
+
+def _cycle(nodes):
+    """The first arc of the DAWG's root list leads back to that list: A -> A -> A ..."""
+    root = int(nodes[0] & 0x3FFFFF)
+    return _set_child(nodes, root, root)
+
+
+def _no_last_sibling(nodes):
+    nodes[-1] &= ~np.uint32(0x400000)
+    return nodes
+
+
+CRAFTED_GRAPHS = {
+    "cycle": _cycle,
+    "no-last-sibling": _no_last_sibling,
+    "gaddag-root-out-of-range": lambda nodes: _set_child(nodes, 1, 0x3FFFF0),
+    "child-out-of-range": lambda nodes: _set_child(nodes, len(nodes) - 1, len(nodes) + 5),
+    "tile-out-of-range": lambda nodes: np.where(np.arange(len(nodes)) == len(nodes) - 1,
+                                                (nodes & np.uint32(0xFFFFFF)) | np.uint32(200 << 24), nodes),
+}
+GRAPH_COMMANDS = {
+    "pattern": ("pattern", "H?US", "-l"),
+    "stats": ("stats",),
+    "export": ("export", "--format", "txt", "-l"),
+    "play": ("play", "--ruleset", "wortspieler", "--games", "1", "-q", "--lexicon"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(GRAPH_COMMANDS))
+@pytest.mark.parametrize("damage", sorted(CRAFTED_GRAPHS))
+def test_a_crafted_graph_with_a_valid_checksum_is_refused(tmp_path, lexicons, damage, command):
+    lex = rewrite_lex(lexicons["wortspieler"], tmp_path / "crafted.lex", kwg=CRAFTED_GRAPHS[damage])
+    done = run(*GRAPH_COMMANDS[command], lex, cwd=tmp_path, timeout=60)
+    refused(done, "crafted.lex", "word graph is corrupt")
+
+
+def test_check_on_a_crafted_graph_neither_hangs_nor_crashes(tmp_path, lexicons):
+    lex = rewrite_lex(lexicons["wortspieler"], tmp_path / "crafted.lex", kwg=_cycle)
+    done = run("check", "-l", lex, "Haus", "Xylophon", cwd=tmp_path, timeout=60)
+    assert done.returncode in (1, 2) and "Traceback" not in done.err, done.err
+
+
+def _verdict_table(blocks: list[bytes], firsts: list[str], count: int) -> bytes:
+    index = zlib.compress("\n".join(firsts).encode("utf-8"))
+    offsets = [0]
+    for block in blocks:
+        offsets.append(offsets[-1] + len(block))
+    return b"".join([struct.pack("<III", count, len(blocks), len(index)), index,
+                     struct.pack(f"<{len(offsets)}I", *offsets), *blocks])
+
+
+def test_a_zlib_bomb_in_a_verdict_block_is_bounded(tmp_path, lexicons):
+    bomb = zlib.compress(b"A" * (64 << 20), 9)   # 64 MB inflated from ~64 KB
+    table = _verdict_table([bomb], ["A"], 1)
+    lex = rewrite_lex(lexicons["wortspieler"], tmp_path / "bomb.lex", vrdt=table)
+    done = run("check", "-l", lex, "Baum", "Xylophon", cwd=tmp_path)
+    refused(done, "bomb.lex", "inflates to more than")
+
+
+def test_a_corrupt_verdict_block_on_the_suggestion_path_is_a_message(tmp_path, lexicons):
+    good = zlib.compress("A\t1\tnom-sg\t".encode())
+    table = _verdict_table([good, b"not zlib at all"], ["A", "M"], 2)
+    lex = rewrite_lex(lexicons["wortspieler"], tmp_path / "corrupt.lex", vrdt=table)
+    refused(run("check", "-l", lex, "Xylophon", cwd=tmp_path), "corrupt.lex", "verdict block 1 is corrupt")
+
+
+@pytest.mark.parametrize("field, value", [
+    ("normalisation", "yes"), ("normalisation", {"replacements": [[1, 2, 3]]}), ("word_count", "many"),
+    ("tiles", {"A": "x"}), ("lengths", "2-15"), ("ruleset", ["a"]), ("alphabet", ["A", "B" * 50]),
+])
+def test_wrong_types_in_lex_metadata_are_a_message(tmp_path, lexicons, field, value):
+    lex = rewrite_lex(lexicons["wortspieler"], tmp_path / "meta.lex", meta=lambda m: dict(m, **{field: value}))
+    for args in (("check", "-l", lex, "Haus"), ("stats", lex)):
+        refused(run(*args, cwd=tmp_path), "meta.lex", "metadata has wrong types")
+
+
+# ----------------------------------------------------------- 3. YAML bounds ---
+
+def _alias_bomb() -> str:
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for i in range(1, 9):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+YAML_CASES = {
+    "alias-bomb": (_alias_bomb(), "aliases expand to more than"),
+    "deep-nesting": ("a: " + "[" * 500 + "]" * 500 + "\n", "nested deeper than 100 levels"),
+    "deep-mapping": ("".join("  " * i + f"k{i}:\n" for i in range(150)) + "  " * 150 + "v: 1\n",
+                     "nested deeper than 100 levels"),
+    "huge-list": ("a: [" + ",".join(["1"] * 100_001) + "]\n", "list with more than 100,000 items"),
+    "duplicate-key": ("extends: wortspieler\ntitle: A\nrack:\n  size: 7\n  size: 9\ntitle: B\n",
+                      "duplicate key 'size' (first at line 4)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(YAML_CASES))
+@pytest.mark.parametrize("role", ["ruleset", "layout", "mapping"])
+def test_hostile_yaml_is_refused_before_it_is_built(tmp_path, case, role):
+    text, message = YAML_CASES[case]
+    (tmp_path / "f.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "words.xml").write_text("<d><w>Haus</w></d>", encoding="utf-8")
+    args = {"ruleset": ("ruleset", "validate", "f.yaml"), "layout": ("board", "validate", "f.yaml"),
+            "mapping": ("import", "words.xml", "--format", "mapping:f.yaml", "-o", "out.jsonl")}[role]
+    refused(run(*args, cwd=tmp_path, timeout=60), "f.yaml", message)
+
+
+def test_every_duplicate_key_is_listed_with_its_line(tmp_path):
+    (tmp_path / "r.yaml").write_text("extends: wortspieler\ntitle: A\ntitle: B\nrack:\n  size: 7\n  size: 8\n")
+    done = run("ruleset", "validate", "r.yaml", cwd=tmp_path)
+    refused(done, "r.yaml:3: duplicate key 'title' (first at line 2)", "r.yaml:6: duplicate key 'size'")
