@@ -21,8 +21,10 @@ in this script (``REVIEW_*``), each with its reason, so the lists are reproducib
   own (Wahlen: elections, Nachrichten: the news, Papiere: identity papers, ...);
 * lexicalised diminutives: every nominative-singular noun that the diminutive rule
   (`lexicon_tools.policy.diminutives`) reads as a productive diminutive of a known
-  noun (about 650 words); the review keeps those whose usual meaning is not
-  "a small X" (Mädchen, Märchen, Brötchen, Eichhörnchen, Gänseblümchen). A compound
+  noun (about 630 words); the review, against the seed's examples (Schwänzchen and
+  Hähnchen not allowed, Brückchen allowed), keeps those whose usual meaning is not
+  "a small, young or dear X" (Mädchen, Märchen, Brötchen, Eichhörnchen, Gänseblümchen),
+  each with its reason, and records the words it dropped with theirs. A compound
   whose head is on the list counts as lexicalised too, so Milchbrötchen needs no line;
 * common-noun markers: lemmas the dictionary has only as a name but with a full
   inflection table including plural forms (names rarely have plurals); the review
@@ -58,25 +60,135 @@ REVIEW_PT_ADD = ["Allüren", "Einkünfte", "Finanzen", "Geschwister", "Gezeiten"
 REVIEW_LP_KEEP = ["Daten", "Schulden", "Franzosen", "Händel", "Quanten", "Tropen", "Trümmer", "Flecke", "Möpse", "Masern"]
 REVIEW_LP_ADD = ["Wahlen", "Nachrichten", "Papiere", "Noten", "Sitten", "Wehen", "Gelder", "Truppen", "Umstände", "Verhältnisse", "Beziehungen", "Kenntnisse", "Sachen", "Unterlagen", "Streitkräfte", "Zinsen", "Spiele", "Mittel"]
 
-REVIEW_DIMINUTIVES_KEEP = (
-    # people, animals and plants named by a diminutive
-    "Mädchen Fräulein Herrchen Frauchen Männchen Weibchen Mütterchen Väterchen Muttersöhnchen Nesthäkchen "
-    "Heinzelmännchen Mainzelmännchen Erdmännchen Ampelmännchen Stehaufmännchen Strichmännchen "
-    "Räuchermännchen Apfelmännchen Bethmännchen Petermännchen Marsmännchen Schätzchen Liebchen Frühchen "
-    "Heimchen Kaninchen Meerschweinchen Eichhörnchen Hörnchen Gleithörnchen Streifenhörnchen Bunthörnchen "
-    "Glühwürmchen Blaukehlchen Braunkehlchen Goldhähnchen Heupferdchen Seepferdchen Bärtierchen "
-    "Pantoffeltierchen Wechseltierchen Aaltierchen Kätzchen Maiglöckchen Schneeglöckchen Sandglöckchen "
-    "Moosglöckchen Windröschen Heideröschen Adonisröschen Dornröschen Gänseblümchen Leberblümchen "
-    "Mauerblümchen Löwenmäulchen Stiefmütterchen "
-    # food
-    "Brötchen Plätzchen Hähnchen Hühnchen Würstchen Törtchen Häppchen Schnittchen Rippchen Gummibärchen "
-    # things and notions with a meaning of their own
-    "Märchen Ständchen Zäpfchen Teilchen Plättchen Körperchen Päckchen Sternchen Stäbchen Bisschen "
-    "Scherflein Quäntchen Quentchen Kittchen Mätzchen Grübchen Häkchen Bläschen Härchen Knöchelchen "
-    "Kanälchen Häutchen Tröpfchen Röhrchen Blättchen Lätzchen Bündchen Leibchen Höschen Elfchen "
-    "Weilchen Pärchen Küsschen Knöllchen Fähnlein Zipperlein Wehwehchen Kontrollkästchen Nachtkästchen "
-    "Teekesselchen Mittelchen Schäferstündchen Kaffeekränzchen Gänsefüßchen Fettnäpfchen"
-).split()
+REVIEW_DIMINUTIVES_KEEP = {
+    # The seed's test (Wortspieler: "Schwänzchen, Hähnchen - nicht erlaubt, Brückchen (Kapitäne) -
+    # erlaubt"): kept only where the word's usual meaning names something that is not an X at all
+    # (a small, young or dear X is out, even with a special use: Hähnchen, "small cock", also means
+    # roast chicken and is still out). Each reason is the argument from the word's meaning, as a
+    # general German dictionary (Duden, DWDS) gives it; it was written without network access.
+    # -- named by the seed
+    "Brückchen": "seed: allowed, the captain's bridge (Kapitänsbrücke), not a small bridge",
+    # -- people
+    "Mädchen": "girl; historically from Magd, no longer a small Magd",
+    "Fräulein": "Miss, an unmarried woman; not a small woman",
+    "Herrchen": "a dog's master; not a small gentleman",
+    "Frauchen": "a dog's mistress; not a small woman",
+    "Männchen": "the male of an animal species",
+    "Weibchen": "the female of an animal species",
+    "Mütterchen": "an old woman (any old woman, not one's mother)",
+    "Väterchen": "an old man; Väterchen Frost (any old man, not one's father)",
+    "Muttersöhnchen": "a mummy's boy, a grown man; no base Muttersohn in use",
+    "Nesthäkchen": "the youngest child of a family; no base Nesthaken in use",
+    "Heinzelmännchen": "house gnome of the Cologne legend, a kind of creature",
+    "Mainzelmännchen": "the ZDF cartoon figures; no base Mainzelmann",
+    "Erdmännchen": "meerkat, an animal",
+    "Ampelmännchen": "the figure on a pedestrian light",
+    "Stehaufmännchen": "roly-poly toy; a person who always bounces back",
+    "Strichmännchen": "stick figure, a drawing",
+    "Räuchermännchen": "incense-smoker figure from the Erzgebirge",
+    "Apfelmännchen": "the Mandelbrot set figure",
+    "Bethmännchen": "Frankfurt marzipan pastry",
+    "Petermännchen": "weever, a fish",
+    "Marsmännchen": "a Martian, the little green man; no base Marsmann",
+    "Liebchen": "sweetheart, a beloved person; not a small Liebe",
+    "Frühchen": "premature baby; the stem is the adjective früh",
+    # -- animals
+    "Heimchen": "house cricket; not a small home",
+    "Kaninchen": "rabbit; no base Kanin in use",
+    "Meerschweinchen": "guinea pig, not a pig",
+    "Eichhörnchen": "squirrel; not a small Eichhorn in use",
+    "Hörnchen": "croissant-shaped pastry; the squirrel family (Sciuridae)",
+    "Gleithörnchen": "flying squirrel",
+    "Streifenhörnchen": "chipmunk",
+    "Bunthörnchen": "a squirrel genus",
+    "Glühwürmchen": "firefly, a beetle, not a worm",
+    "Blaukehlchen": "bluethroat, a bird",
+    "Braunkehlchen": "whinchat, a bird",
+    "Goldhähnchen": "kinglet, a songbird, not a cock",
+    "Heupferdchen": "grasshopper, not a horse",
+    "Seepferdchen": "seahorse, a fish",
+    "Bärtierchen": "tardigrade",
+    "Pantoffeltierchen": "paramecium",
+    "Wechseltierchen": "amoeba",
+    "Aaltierchen": "a nematode family",
+    "Kätzchen": "catkin, a flower cluster (Weidenkätzchen); the kitten sense alone would be out",
+    # -- plants
+    "Maiglöckchen": "lily of the valley",
+    "Schneeglöckchen": "snowdrop",
+    "Sandglöckchen": "sheep's bit (Jasione)",
+    "Moosglöckchen": "twinflower (Linnaea)",
+    "Windröschen": "anemone",
+    "Heideröschen": "a plant (garland flower); not a small heath rose",
+    "Adonisröschen": "pheasant's eye (Adonis)",
+    "Dornröschen": "Sleeping Beauty, the fairy-tale figure",
+    "Gänseblümchen": "daisy",
+    "Leberblümchen": "liverleaf (Hepatica)",
+    "Mauerblümchen": "wallflower, a shy person",
+    "Löwenmäulchen": "snapdragon",
+    "Stiefmütterchen": "pansy",
+    # -- food
+    "Brötchen": "bread roll, a baked good of its own (bakeries sell Brot and Brötchen)",
+    "Plätzchen": "biscuit, cookie; not a small square",
+    "Rippchen": "a cured pork cut (Kasseler Rippchen), meat, not a small rib",
+    "Gummibärchen": "gummy bear, a sweet, not a bear (Gummibär is the same sweet, not a larger one)",
+    # -- things and notions
+    "Märchen": "fairy tale; Mär is archaic",
+    "Ständchen": "serenade; not a small stand",
+    "Zäpfchen": "suppository; uvula",
+    "Teilchen": "particle (physics); regionally a pastry",
+    "Sternchen": "asterisk; starlet",
+    "Stäbchen": "rod cell of the retina; chopstick (Essstäbchen)",
+    "Scherflein": "a small contribution (sein Scherflein beitragen); Scherf is obsolete",
+    "Quäntchen": "a tiny amount; from the obsolete weight Quent, not Quant",
+    "Quentchen": "old spelling of Quäntchen: a tiny amount",
+    "Kittchen": "jail (slang); not small putty",
+    "Mätzchen": "antics, tricks",
+    "Grübchen": "dimple; not a small pit",
+    "Häkchen": "tick mark (the sign); the small-hook sense alone would be out",
+    "Bündchen": "rib-knit cuff or neckband, a garment part other than the Bund (waistband)",
+    "Leibchen": "vest, bodice; regionally a sports shirt; not a small body",
+    "Höschen": "panties, underwear; not small trousers",
+    "Elfchen": "an eleven-word poem form",
+    "Pärchen": "a couple in love (Liebespaar); not a small pair",
+    "Knöllchen": "parking ticket (colloquial); root nodule",
+    "Fähnlein": "a troop (historical unit, scouts); not a small flag",
+    "Zipperlein": "gout, aches (old-fashioned)",
+    "Kontrollkästchen": "checkbox in a user interface",
+    "Nachtkästchen": "bedside table (southern German)",
+    "Teekesselchen": "the homonym word game",
+    "Schäferstündchen": "a lovers' tryst",
+    "Kaffeekränzchen": "coffee party",
+    "Gänsefüßchen": "quotation marks",
+    "Fettnäpfchen": "a faux pas (ins Fettnäpfchen treten)",
+}
+REVIEW_DIMINUTIVES_DROP = {
+    # kept by the first review, dropped against the seed: the usual meaning is a small, young or dear X
+    "Hähnchen": "seed: not allowed; a small (young) cock, also as roast chicken",
+    "Schwänzchen": "seed: not allowed; a small tail",
+    "Hühnchen": "a small (young) hen, as meat too; the case of Hähnchen",
+    "Würstchen": "a small sausage (armes Würstchen is a figurative use)",
+    "Törtchen": "a small tart (Torte)",
+    "Häppchen": "a small bite (Happen), a canapé is one",
+    "Schnittchen": "a small open sandwich (Schnitte)",
+    "Schätzchen": "a pet name, the dear form of Schatz (darling)",
+    "Plättchen": "a small plate or tile (Platte)",
+    "Körperchen": "a small body, corpuscle",
+    "Päckchen": "a small packet or parcel",
+    "Bisschen": "as a noun a small bite (Bissen); 'ein bisschen' is a pronoun, not a noun",
+    "Bläschen": "a small bubble or blister (Blase)",
+    "Härchen": "a small hair",
+    "Knöchelchen": "a small bone",
+    "Kanälchen": "a small canal, tubule",
+    "Häutchen": "a thin skin, membrane (Haut)",
+    "Tröpfchen": "a droplet",
+    "Röhrchen": "a small tube",
+    "Blättchen": "a small leaf or sheet (Blatt), rolling paper is one",
+    "Lätzchen": "a small bib (Latz)",
+    "Weilchen": "a little while (Weile)",
+    "Küsschen": "a small kiss",
+    "Wehwehchen": "a small ailment (Wehweh)",
+    "Mittelchen": "a (dubious) small remedy (Mittel)",
+}
 
 REVIEW_COMMON_KEEP = (
     # everyday nouns the source files only as Eigenname/Toponym (with a full table, plural included)
@@ -118,9 +230,13 @@ HEADERS = {
 # productive diminutive (Häuschen, Hündchen, Büchlein) is rejected as `diminutive-of`.
 # A compound whose head is listed counts too (Milchbrötchen, Blumenmädchen).
 # Made by corpora/curated/derive.py: the {n_derived} nominative-singular nouns that the
-# diminutive rule reads as a diminutive of a known noun, reviewed by hand: kept where
-# the usual meaning is not "a small X" ({n_kept} words). Review decisions are data in
-# derive.py. Derived from Wiktionary via german-nouns: CC BY-SA 4.0, see LICENSE.md.
+# diminutive rule reads as a diminutive of a known noun, reviewed by hand against the
+# seed's examples (Schwänzchen, Hähnchen: not allowed; Brückchen, of a ship's captain:
+# allowed): kept where the usual meaning names something that is not an X at all
+# ({n_kept} words); a small, young or dear X is out even with a special use (Hähnchen,
+# also roast chicken). The comment on each line is the argument for keeping it; the
+# {n_dropped} dropped words and why are data in derive.py (REVIEW_DIMINUTIVES_DROP).
+# Derived from Wiktionary via german-nouns: CC BY-SA 4.0, see LICENSE.md.
 """,
     "common-noun-markers.txt": """\
 # Common-noun markers: lemmas the source files only as names (Toponym, Eigenname, ...)
@@ -212,8 +328,11 @@ def common_noun_candidates(forms) -> list[str]:
     return sorted(lemma for lemma in plural if kinds[lemma] == {"PROPN"} and lemma.isalpha())
 
 
-def render(name: str, words: list[str], **counts) -> str:
-    return HEADERS[name].format(**counts) + "".join(f"{w}\n" for w in sorted(set(words)))
+def render(name: str, words: list[str], notes: dict[str, str] | None = None, **counts) -> str:
+    """The file text: header, then one word per line, with its review note as a comment if given."""
+    notes = notes or {}
+    lines = (f"{w}  # {notes[w]}\n" if w in notes else f"{w}\n" for w in sorted(set(words)))
+    return HEADERS[name].format(**counts) + "".join(lines)
 
 
 def build_files() -> dict[str, str]:
@@ -222,6 +341,9 @@ def build_files() -> dict[str, str]:
     pt_derived, pt_kept, pt_removed = pluralia_tantum(forms)
     lp_derived, lp_kept = lexicalized_plurals(forms)
     dim_candidates = diminutive_candidates(lexicon, forms)
+    both = sorted(set(REVIEW_DIMINUTIVES_KEEP) & set(REVIEW_DIMINUTIVES_DROP))
+    if both:
+        raise SystemExit(f"derive.py: kept and dropped at once: {' '.join(both)}")
     missing = sorted(set(REVIEW_DIMINUTIVES_KEEP) - set(dim_candidates))
     dim_kept = sorted(set(REVIEW_DIMINUTIVES_KEEP))
     moved = [w for w, why in pt_removed.items() if why != "abbreviation"]
@@ -234,8 +356,9 @@ def build_files() -> dict[str, str]:
         "lexicalized-plurals.txt": render("lexicalized-plurals.txt", lp_kept, n_derived=len(lp_derived),
                                           n_kept=len(set(lp_derived) & set(REVIEW_LP_KEEP)),
                                           n_added=len(set(REVIEW_LP_ADD))),
-        "lexicalized-diminutives.txt": render("lexicalized-diminutives.txt", dim_kept,
-                                              n_derived=len(dim_candidates), n_kept=len(dim_kept)),
+        "lexicalized-diminutives.txt": render("lexicalized-diminutives.txt", dim_kept, REVIEW_DIMINUTIVES_KEEP,
+                                              n_derived=len(dim_candidates), n_kept=len(dim_kept),
+                                              n_dropped=len(REVIEW_DIMINUTIVES_DROP)),
         "common-noun-markers.txt": render("common-noun-markers.txt", sorted(set(REVIEW_COMMON_KEEP)),
                                           n_derived=len(common_noun_candidates(forms)),
                                           n_kept=len(set(REVIEW_COMMON_KEEP))),

@@ -49,8 +49,8 @@ PLURALE_TANTUM = ["Eltern", "Leute", "Ferien", "Kosten", "Masern", "Trümmer", "
 LEXICALIZED_PLURALS = ["Wahlen", "Nachrichten", "Papiere", "Noten", "Sitten", "Gelder", "Truppen", "Umstände",
                        "Verhältnisse", "Beziehungen", "Kenntnisse", "Unterlagen", "Zinsen"]
 LEXICALIZED_DIMINUTIVES = ["Mädchen", "Märchen", "Kaninchen", "Brötchen", "Plätzchen", "Fräulein", "Eichhörnchen",
-                           "Meerschweinchen", "Gänseblümchen", "Würstchen", "Teilchen", "Männchen", "Weibchen",
-                           "Hähnchen", "Ständchen", "Zäpfchen", "Häkchen", "Sternchen", "Stiefmütterchen",
+                           "Meerschweinchen", "Gänseblümchen", "Teilchen", "Männchen", "Weibchen",
+                           "Ständchen", "Zäpfchen", "Häkchen", "Sternchen", "Stiefmütterchen",
                            "Milchbrötchen",
                            "Blumenmädchen"]  # unknown compound, lexicalised head
 DIMINUTIVES = [
@@ -61,6 +61,7 @@ DIMINUTIVES = [
     ("Schwesterchen", "SCHWESTER"), ("Brüderchen", "BRUDER"), ("Bettchen", "BETT"), ("Kleidchen", "KLEID"),
     ("Pferdchen", "PFERD"), ("Schweinchen", "SCHWEIN"), ("Füßchen", "FUSS"), ("Sträßchen", "STRASSE"),
     ("Flüsschen", "FLUSS"), ("Lämpchen", "LAMPE"), ("Kindlein", "KIND"),
+    ("Würstchen", "WURST"), ("Hühnchen", "HUHN"),  # the seed's Hähnchen: a small X even as food
     ("Küchentischchen", "KÜCHENTISCH"), ("Puppenhäuschen", "PUPPENHAUS"),  # unknown compounds: rule on the head
 ]
 PLURALS = [
