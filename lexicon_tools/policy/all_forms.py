@@ -6,7 +6,10 @@ accepted, and the reason still says what the word is (``nom-sg``,
 ``inflected-form:genitive-of:HAUS``, ``plurale-tantum``), or ``listed`` when the source
 gives no grammar (a word-list line, a verb). A word without any reading is checked
 against the curated proper-noun markers, so Berlin from a plain word list is still a
-name.
+name. A lower-case spelling is never checked against them: German capitalises names,
+so the word-list lines "ob", "seine" and "weil" are common words although Ob, Seine
+and Weil are names; any accepted reading of a tile word wins (`decide`), so the name
+readings of those spellings do not veto them.
 
 This policy needs no statistical morphology: the readings come straight from the
 imported entries.
@@ -49,10 +52,20 @@ class AllFormsPolicy:
         if register:
             return Judgement(False, register, reading, "excluded_registers")
         lemma_tiles = to_tiles(reading.lemma, self.alphabet) if reading.lemma else None
-        if is_proper(reading, lemma_tiles or tiles, self.lists):
+        if is_proper(reading, marker_key(reading, lemma_tiles, tiles, surface), self.lists):
             allowed = policy.allow_proper_nouns
             return Judgement(allowed, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", allowed))
         return Judgement(True, describe(reading, lemma_tiles), reading)
+
+
+def marker_key(reading: Reading, lemma_tiles: str | None, tiles: str, surface: str) -> str | None:
+    """What to look up in the curated name markers: the lemma's tiles, else the word's; None for a
+    lower-case lemma or (without a lemma) a lower-case spelling, which German orthography makes
+    a common word (the orthography reading of "weil" must not become the town Weil by its tiles)."""
+    spelling = reading.lemma or surface
+    if spelling[:1].islower():
+        return None
+    return lemma_tiles or tiles
 
 
 def describe(reading: Reading, lemma_tiles: str | None) -> str:

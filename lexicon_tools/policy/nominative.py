@@ -44,8 +44,10 @@ if TYPE_CHECKING:
     from lexicon_tools.model.ruleset import WordPolicy
 
 
-def is_proper(reading: Reading, lemma_tiles: str, lists: TileLists) -> bool:
-    """PROPN, a ``propn:`` tag or a proper-noun marker; a common-noun marker overrides the source."""
+def is_proper(reading: Reading, lemma_tiles: str | None, lists: TileLists) -> bool:
+    """PROPN, a ``propn:`` tag or a proper-noun marker; a common-noun marker overrides the source.
+
+    `lemma_tiles` is the key into the markers; None consults none (a lower-case spelling)."""
     if lemma_tiles in lists.common_nouns:
         return False
     return (reading.pos == "PROPN" or any(t.startswith("propn:") for t in reading.tags)
