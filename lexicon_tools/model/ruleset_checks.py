@@ -19,7 +19,17 @@ def check_consistency(rs: Ruleset) -> list[FieldProblem]:
     problems += _check_tiles(rs)
     problems += _check_rack_and_bingo(rs)
     problems += _check_word_policy(rs)
+    problems += _check_end(rs)
     return problems
+
+
+def _check_end(rs: Ruleset) -> list[FieldProblem]:
+    """A game in which nobody can lay a word must still end: the stuck player's turn must count."""
+    stuck = "pass" if rs.turns.pass_allowed else "exchange"
+    if stuck not in rs.end.scoreless_kinds:
+        return [(("end", "scoreless_kinds"), f"{stuck!r} is missing, so a game in which nobody can lay a word "
+                 f"would never end (a player who cannot play can always {stuck})")]
+    return []
 
 
 def _check_players(rs: Ruleset) -> list[FieldProblem]:

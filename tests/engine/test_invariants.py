@@ -31,8 +31,8 @@ def _judge(rules):
     return JUDGES[rules.name]
 
 
-def _play_checked(name: str, seed: int, strategies: list[str], players: int) -> Game:
-    rules = small_rules(name)
+def _play_checked(name: str, seed: int, strategies: list[str], players: int, **fields) -> Game:
+    rules = small_rules(name, **fields)
     judge = _judge(rules)
     audit = GameAudit()
     game = play_game(rules, judge, judge.kwg.nodes, strategies[:players], seed, multiword_first=3, audit=audit)
@@ -61,6 +61,35 @@ def test_random_games_keep_the_invariants(name, seed, players, strategies):
     assert [(t.seat, t.kind, t.score, t.notation) for t in again.turns] == \
         [(t.seat, t.kind, t.score, t.notation) for t in game.turns]
     assert again.outcome.reason == game.outcome.reason
+
+
+# Every house-rule switch of issue 10, in any combination: the audit, the tile count and the replay still hold.
+HOUSE_FIELDS = st.fixed_dictionaries({
+    "take_return": st.sampled_from(["forbid", "forbid_any_tile", "allow"]),
+    "lines_touch_before_turn": st.booleans(),
+    "swap_next_player_only": st.booleans(),
+    "swap_max_per_turn": st.sampled_from([1, 2, None]),
+    "end_scoreless_full_round": st.booleans(),
+    "end_scoreless_kinds": st.sets(st.sampled_from(["exchange", "timeout", "invalid"]))
+    .map(lambda kinds: frozenset(kinds | {"pass"})),   # validation requires pass: see ruleset_checks._check_end
+    "credit_penalties_to": st.sampled_from(["nobody", "player_out", "last_placer"]),
+    "rack_penalty": st.booleans(),
+    "resign_others_stop": st.booleans(),
+    "bingo_board_letter": st.sampled_from([(), (0, 0, 0, 0, 0, 0, 0, 50), (0, 0, 0, 0, 9)]),
+})
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=st.sampled_from(GAMES), seed=st.integers(0, 2**32), players=st.integers(2, 4), fields=HOUSE_FIELDS)
+def test_games_under_any_house_rule_switches_keep_the_invariants(name, seed, players, fields):
+    rules = small_rules(name, **fields)
+    players = min(max(players, rules.players_min), rules.players_max)
+    strategies = ["greedy", "random", "greedy", "random"][:players]
+    game = _play_checked(name, seed, strategies, players, **fields)
+    assert game.over and game.outcome.reason != "turn_limit"
+    text = format_record(log_of(game, strategies), game.text)
+    again = replay(parse_record(text, "house-game"), rules, _judge(rules))
+    assert again.scores() == game.scores() and again.outcome.reason == game.outcome.reason
 
 
 @pytest.mark.parametrize("played,audited,problem", [

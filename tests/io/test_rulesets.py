@@ -136,3 +136,25 @@ def test_house_rules_from_a_user_directory_extend_a_bundled_ruleset(tmp_path):
     rs = load_ruleset(path)
     assert rs.bingo == {7: 50}
     assert rs.layout.count() == 64  # layout path resolved against webfeud.yaml, not the user dir
+
+
+@pytest.mark.parametrize("yaml_text,message", [
+    ("end:\n  scoreless_kinds: [exchange]\n", "'pass' is missing, so a game in which nobody can lay a word"),
+    ("turns:\n  pass_allowed: false\nend:\n  scoreless_kinds: [pass]\n", "'exchange' is missing"),
+    ("bingo_with_board_letter:\n  7: 50\n", "needs special_moves.take_board_letter.enabled"),
+    ("bingo_with_board_letter:\n  9: 50\nspecial_moves:\n  take_board_letter:\n    enabled: true\n",
+     "a bonus for 9 own tiles plus the board letter can never be earned"),
+])
+def test_issue_10_fields_are_checked_against_each_other(tmp_path, yaml_text, message):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: webfeud\nname: house\n{yaml_text}", encoding="utf-8")
+    with pytest.raises(LexiconToolsError) as info:
+        load_ruleset(path)
+    text = str(info.value.message) + "\n".join(str(p) for p in getattr(info.value, "problems", []))
+    assert message in text and "house.yaml" in text
+
+
+def test_the_house_rule_files_for_the_other_readings_load():
+    folder = Path(__file__).parents[2] / "rulesets/house-rules"
+    assert load_ruleset(folder / "smartfeud-starter-blank-from-bag.yaml").rack.extra_blank_source == "bag"
+    assert load_ruleset(folder / "wortspieler-fuenf-joker.yaml").tiles.blank.count == 5
