@@ -13,6 +13,12 @@ The algorithm (both policy kinds):
    entry of Lehrer), that is kept as ``evidence.entry_reason``.
 
 A word without any reading is judged as ``judge(tiles, None)``.
+
+Tiles have no case. A judge that decides by nouns (``case_blind_nouns``, the Wortspieler
+rule) also hears the morphological lexicon about a word's other spellings when none of
+the source's spellings has a noun reading: a word list that writes "essen" only in
+lower case still has the noun *das Essen* (``analyzer.lookup`` of Essen and ESSEN, so
+lexicon readings only, never the statistical model's guesses).
 """
 
 from __future__ import annotations
@@ -40,17 +46,20 @@ class Judge(Protocol):
 class _Word:
     """The running decision for one word in tiles."""
 
-    __slots__ = ("best", "by_reading", "evidence", "reasons")
+    __slots__ = ("best", "by_reading", "evidence", "has_noun", "reasons", "surfaces")
 
     def __init__(self) -> None:
         self.best: Judgement | None = None
         self.by_reading: dict[tuple, Judgement] = {}
         self.evidence: dict | None = None
         self.reasons: set[str] = set()
+        self.has_noun = False
+        self.surfaces: list[str] = []
 
     def consider(self, judgement: Judgement) -> None:
         if judgement.reading is not None:
             self.by_reading.setdefault(reading_key(judgement.reading), judgement)
+            self.has_noun = self.has_noun or judgement.reading.is_noun
         self.reasons.add(judgement.reason)
         if self.best is None or better(judgement, self.best):
             self.best = judgement
@@ -59,6 +68,18 @@ class _Word:
 def reading_key(reading: Reading) -> tuple:
     """What a reading says, without where it was found (so entries from several rows share judgements)."""
     return (reading.pos, reading.lemma, reading.case, reading.number, reading.gender, reading.tags, reading.origin)
+
+
+def other_spellings(surfaces: Sequence[str], analyzer: Analyzer) -> Iterator[tuple[str, Reading]]:
+    """The lexicon's readings of the word's spellings the source did not use: each surface
+    capitalised (essen -> Essen, exact) and in capitals (ESSEN: every spelling, any case)."""
+    seen = set(surfaces)
+    for surface in surfaces:
+        for spelling in (surface[:1].upper() + surface[1:], surface.upper()):
+            if spelling not in seen:
+                seen.add(spelling)
+                for reading in analyzer.lookup(spelling):
+                    yield spelling, reading
 
 
 def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, judge: Judge,
@@ -79,8 +100,14 @@ def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, jud
     for surface, readings in zip(surfaces, analyses):
         word_tiles = tiles_of[surface]
         state = words.setdefault(word_tiles, _Word())
+        state.surfaces.append(surface)
         for reading in readings:
             state.consider(judge.judge(word_tiles, reading, surface))
+    if getattr(judge, "case_blind_nouns", False):
+        for word_tiles, state in words.items():
+            if not state.has_noun:
+                for spelling, reading in other_spellings(state.surfaces, analyzer):
+                    state.consider(judge.judge(word_tiles, reading, spelling))
     for word_tiles, state in words.items():
         if state.best is None:
             state.consider(judge.judge(word_tiles, None, ""))

@@ -22,7 +22,10 @@
 Each exception has its house-rule switch (``allow_plurale_tantum``,
 ``allow_lexicalized_plurals``, ``allow_lexicalized_diminutives``, ``allow_plurals``,
 ``allow_diminutives``); the reason stays the same, the switch sets ``valid``.
-A reading without a case (a dictionary headword) counts as nominative.
+A reading without a case (a dictionary headword) counts as nominative. Tiles have no
+case, so `decide` also brings this policy the lexicon's readings of a word's capitalised
+spellings when the source gave it no noun reading (``case_blind_nouns``: "essen" from a
+word list is judged with the readings of Essen).
 """
 
 from __future__ import annotations
@@ -62,6 +65,9 @@ def excluded_register(reading: Reading, excluded: frozenset[str]) -> str | None:
 
 
 class NominativeSingularPolicy:
+    # tiles have no case: a noun reading of another spelling of the word counts (`decide`)
+    case_blind_nouns = True
+
     def __init__(self, policy: WordPolicy, alphabet: Alphabet, lists: TileLists, lookup: Lookup,
                  head_count: Callable[[str], int] | None = None):
         self.policy = policy
