@@ -207,14 +207,16 @@ def export_command(
                                                         "txt (one word per line) or json (metadata)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Output file (txt/json: default stdout)."),
     tile_order: str | None = typer.Option(None, "--tile-order",
-                                          help="kwg/kad: number the tiles in this letter order (the engine's "
-                                               "alphabet) instead of the ruleset's, e.g. AÄBCDEFGHIJKLMNOÖPQRSTUÜVWXYZ."),
+                                          help="kwg/kad/json: number the tiles in this letter order (the "
+                                               "engine's alphabet; a leading ? for the blank is fine) instead of "
+                                               "the ruleset's, or a preset: wolges, macondo, liwords, magpie."),
     lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
     ruleset: str | None = typer.Option(None, "--ruleset", "-r", help=RULESET_HELP),
 ) -> None:
     """Export a lexicon for other tools: the KWG that wolges/Macondo/MAGPIE load, a KAD, words or metadata.
 
-    Tile numbers follow the ruleset's alphabet unless --tile-order gives the engine's letter order.
+    Tile numbers follow the ruleset's alphabet (the German rulesets already number tiles as wolges,
+    Macondo and Liwords do) unless --tile-order gives the engine's letter order.
 
     Example: lexicon-tools export --ruleset wortspieler --format kwg -o wortspieler.kwg
     """
@@ -227,8 +229,8 @@ def export_command(
     if fmt in ("kwg", "kad") and output is None:
         raise UsageError(f"--format {fmt} writes binary data and needs --output FILE",
                          f"Add e.g. -o lexicon.{fmt}.")
-    if tile_order and fmt not in ("kwg", "kad"):
-        raise UsageError("--tile-order applies to --format kwg and kad only", "Drop --tile-order.")
+    if tile_order and fmt not in ("kwg", "kad", "json"):
+        raise UsageError("--tile-order applies to --format kwg, kad and json only", "Drop --tile-order.")
     from lexicon_tools.io.lexfile import load_lexicon, resolve_lexicon_path
     from lexicon_tools.io.paths import check_outputs
 

@@ -5,10 +5,14 @@
 * ``txt``: the legal words, one per line, UTF-8, in tile order;
 * ``json``: the metadata (alphabet, ruleset, provenance, counts), no word data.
 
-Tile numbers in a KWG/KAD follow the ruleset's alphabet order. An engine whose
-alphabet orders the letters differently (wolges' German one puts Ä after A)
-needs the graph renumbered: ``tile_order`` gives the engine's letter order and
-the graph is rebuilt with those numbers (siblings must stay sorted by tile).
+Tile numbers in a KWG/KAD follow the ruleset's alphabet order; the bundled
+German rulesets order their tiles as wolges, Macondo and Liwords do (A Ä B …
+O Ö … U Ü … Z), so a default export loads in those engines as it is. An engine
+whose alphabet orders the letters differently needs the graph renumbered:
+``tile_order`` gives the engine's letter order (a leading ``?`` for the blank,
+tile 0, is accepted), or a preset name from `PRESETS`, and the graph is rebuilt
+with those numbers (siblings must stay sorted by tile). ``json`` with a tile
+order describes the renumbered graph, so it matches the KWG exported with it.
 """
 
 from __future__ import annotations
@@ -19,16 +23,41 @@ from lexicon_tools.errors import UsageError
 from lexicon_tools.lexicon.lexicon import Lexicon, lexicon_summary
 
 
+def _umlauts_after_base(letters: tuple[str, ...]) -> str:
+    """Each accented letter right after its base letter: A Ä B … O Ö … U Ü … Z (Latin alphabets)."""
+    import unicodedata
+
+    def key(letter: str) -> tuple[str, int]:
+        base = unicodedata.normalize("NFD", letter)[0]
+        return base, int(base != letter)
+
+    return "".join(sorted(letters, key=key))
+
+
+# Named letter orders of other engines, computed from the ruleset's alphabet.
+PRESETS = {"wolges": _umlauts_after_base, "macondo": _umlauts_after_base, "liwords": _umlauts_after_base,
+           "magpie": _umlauts_after_base}
+
+
+def resolve_tile_order(lexicon: Lexicon, tile_order: str) -> str:
+    """A preset name or a letter order (``?`` for the blank may lead) → the letter order."""
+    preset = PRESETS.get(tile_order.strip().lower())
+    if preset is not None:
+        return preset(tuple(lexicon.alphabet.letters))
+    return tile_order[1:] if tile_order.startswith("?") else tile_order
+
+
 def renumbering(lexicon: Lexicon, tile_order: str) -> bytes:
-    """A translation table old tile -> new tile for `tile_order` (a permutation of the letters)."""
+    """A translation table old tile -> new tile for `tile_order` (a permutation of the letters, or a preset)."""
     letters = lexicon.alphabet.letters
-    order = list(tile_order)
+    order = list(resolve_tile_order(lexicon, tile_order))
     if sorted(order) != sorted(letters):
         missing = "".join(sorted(set(letters) - set(order)))
         extra = "".join(sorted(set(order) - set(letters)))
         raise UsageError(f"--tile-order {tile_order!r} is not an ordering of the alphabet {''.join(letters)}"
                          + (f" (missing {missing})" if missing else "") + (f" (unknown {extra})" if extra else ""),
-                         "Give every letter of the ruleset's alphabet exactly once, in the engine's order.")
+                         "Give every letter of the ruleset's alphabet exactly once, in the engine's order, "
+                         f"or a preset: {', '.join(sorted(PRESETS))}.")
     table = bytearray(range(256))
     for old, letter in enumerate(letters, start=1):
         table[old] = order.index(letter) + 1
@@ -36,13 +65,18 @@ def renumbering(lexicon: Lexicon, tile_order: str) -> bytes:
 
 
 def export_bytes(lexicon: Lexicon, fmt: str, tile_order: str | None = None) -> bytes:
-    if fmt in ("kwg", "kad") and tile_order:
+    if fmt in ("kwg", "kad", "json") and tile_order:
         table = renumbering(lexicon, tile_order)
         words = [w.translate(table) for w in lexicon.kwg.words()]
-        if fmt == "kwg":
+        if fmt in ("kwg", "json"):
             from lexicon_tools.lexicon.kwg import build_kwg
 
-            return build_kwg(words).to_bytes()
+            graph = build_kwg(words)
+            if fmt == "json":
+                meta = lexicon_summary(lexicon)
+                meta.update(kwg_nodes=len(graph), tile_order=resolve_tile_order(lexicon, tile_order))
+                return (json.dumps(meta, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
+            return graph.to_bytes()
         from lexicon_tools.lexicon.alphagram import build_alphagram_kwg
 
         return build_alphagram_kwg(words).to_bytes()

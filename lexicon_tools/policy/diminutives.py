@@ -2,7 +2,8 @@
 
 The rule (German -chen/-lein derivation, undone):
 1. strip the suffix -chen or -lein; the stem must keep at least 3 letters;
-2. undo the umlaut of the last umlauted vowel (Hünd -> Hund, Häus -> Haus). If the
+2. undo the umlaut of the last umlauted vowel (Hünd -> Hund, Häus -> Haus; ä and ö
+   may also stand for aa and oo: Härchen -> Haar, Bötchen -> Boot). If the
    stem's last vowel is a, o, u or au *without* an umlaut, the word is not read as a
    diminutive: the derivation umlauts those vowels (Hund -> Hündchen), so Tauchen is
    not a diminutive of Tau, nor Kuchen of anything;
@@ -40,6 +41,17 @@ def _undo_last_umlaut(stem: str) -> str | None:
         if stem[i] in _UNDO_UMLAUT:
             return stem[:i] + _UNDO_UMLAUT[stem[i]] + stem[i + 1:]
     return None
+
+
+def _base_stems(stem: str, undone: str | None) -> tuple[str, ...]:
+    """Stems the base may have: the umlaut undone, with a doubled vowel where the umlaut
+    merged one (Härchen -> Haar, Bötchen -> Boot), then the stem as written."""
+    if undone is None:
+        return (stem,)
+    i = next(i for i in range(len(stem) - 1, -1, -1) if stem[i] in _UNDO_UMLAUT)
+    vowel = undone[i]
+    doubled = undone[:i + 1] + vowel + undone[i + 1:] if vowel in "aoAO" else None
+    return tuple(s for s in (undone, doubled, stem) if s)
 
 
 def _last_vowel_group(stem: str) -> str:
@@ -103,7 +115,7 @@ def candidates(word: str, is_common_noun: Callable[[str], bool]) -> list[str]:
             continue
         if suffix == "chen" and undone is None and stem.endswith("s") and not stem.endswith("ss"):
             continue
-        for base_stem in (undone, stem) if undone else (stem,):
+        for base_stem in _base_stems(stem, undone):
             for ending in _ENDINGS:
                 candidate = base_stem + ending
                 if candidate.lower() != lower and candidate not in found and is_common_noun(candidate):

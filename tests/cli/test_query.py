@@ -287,9 +287,26 @@ def test_export_kwg_in_an_engines_tile_order(cli, lexicon, tmp_path):
     assert tiles == sorted(tiles)
 
 
+@pytest.mark.parametrize("order", ["wolges", "?" + WOLGES_GERMAN, "MACONDO"])
+def test_the_default_export_is_already_in_the_engines_order(cli, lexicon, tmp_path, order):
+    plain, ordered = tmp_path / "plain.kwg", tmp_path / "ordered.kwg"
+    assert cli("export", "--format", "kwg", "-o", str(plain)).exit_code == 0
+    assert cli("export", "--format", "kwg", "--tile-order", order, "-o", str(ordered)).exit_code == 0
+    assert plain.read_bytes() == ordered.read_bytes()
+
+
+def test_json_describes_the_graph_exported_with_a_tile_order(cli, lexicon, tmp_path):
+    reverse = WOLGES_GERMAN[::-1]
+    out = tmp_path / "reverse.kwg"
+    assert cli("export", "--format", "kwg", "--tile-order", reverse, "-o", str(out)).exit_code == 0
+    meta = json.loads(cli("export", "--format", "json", "--tile-order", reverse).stdout)
+    assert meta["kwg_nodes"] == len(out.read_bytes()) // 4 and meta["tile_order"] == reverse
+
+
 @pytest.mark.parametrize("args,message", [
     (("export", "--format", "kwg", "--tile-order", "ABC", "-o", "x.kwg"), "not an ordering of the alphabet"),
-    (("export", "--format", "txt", "--tile-order", WOLGES_GERMAN), "kwg and kad only"),
+    (("export", "--format", "txt", "--tile-order", WOLGES_GERMAN), "kwg, kad and json only"),
+    (("export", "--format", "kwg", "--tile-order", "scrabble3d", "-o", "x.kwg"), "or a preset: liwords, macondo"),
     (("export", "--format", "kwg"), "needs --output"),
     (("export", "--format", "pdf", "-o", "x"), "unknown export format"),
 ])

@@ -103,10 +103,10 @@ def test_exchange_needs_the_minimum_bag():
 
 @pytest.mark.parametrize("return_first,can_get_own_tiles_back", [(True, True), (False, False)])
 def test_exchange_returns_the_tiles_before_drawing_when_the_ruleset_says_so(return_first, can_get_own_tiles_back):
-    e, n = 5, 14
     got_back = False
     for seed in range(20):
         game = _game("webfeud", racks={0: "EEEEE"}, seed=seed, rules={"exchange_return_before_draw": return_first})
+        e, n = game.rules.alphabet.tile_of("E"), game.rules.alphabet.tile_of("N")
         game.bag.tiles[:] = [n] * 7                          # only N in the bag
         turn = game.play(Exchange((e,) * 5))
         assert len(turn.drawn) == 5

@@ -8,7 +8,7 @@ from lexicon_tools.policy.diminutives import diminutive_base
 from lexicon_tools.policy.readings import Reading
 
 KNOWN = {"Haus", "Hund", "Buch", "Buche", "Katze", "Katz", "Vogel", "Apfel", "Tisch", "Glas", "Hase", "Kasten",
-         "Garten", "Made", "Tau", "Fis", "Straße", "Fuß", "Fluss", "Schwester", "Lein", "Häuschen", "Bach"}
+         "Garten", "Made", "Tau", "Haar", "Saal", "Fis", "Straße", "Fuß", "Fluss", "Schwester", "Lein", "Häuschen", "Bach"}
 # how many lemmas end in each noun (its productivity as a compound head)
 HEADS = {"Katze": 40, "Katz": 1, "Buch": 90, "Buche": 6, "Bach": 30}
 
@@ -24,6 +24,7 @@ def lookup(form: str) -> tuple[Reading, ...]:
     ("Flüsschen", "Fluss"), ("Schwesterchen", "Schwester"), ("Bächlein", "Bach"),
     ("Gartenhäuschen", "Gartenhaus"),  # the rule applied to the compound's head
     ("HÄUSCHEN", "Haus"),               # tiles-style capitals
+    ("Härchen", "Haar"), ("Sälchen", "Saal"),  # ä for aa
     ("Mädchen", "Made"),                # the rule fires; the allow-list (not this rule) saves Mädchen
 ])
 def test_base(word, base):

@@ -61,7 +61,7 @@ DIMINUTIVES = [
     ("Schwesterchen", "SCHWESTER"), ("Brüderchen", "BRUDER"), ("Bettchen", "BETT"), ("Kleidchen", "KLEID"),
     ("Pferdchen", "PFERD"), ("Schweinchen", "SCHWEIN"), ("Füßchen", "FUSS"), ("Sträßchen", "STRASSE"),
     ("Flüsschen", "FLUSS"), ("Lämpchen", "LAMPE"), ("Kindlein", "KIND"),
-    ("Würstchen", "WURST"), ("Hühnchen", "HUHN"),  # the seed's Hähnchen: a small X even as food
+    ("Würstchen", "WURST"), ("Hühnchen", "HUHN"), ("Härchen", "HAAR"),  # the seed's Hähnchen: a small X even as food
     ("Küchentischchen", "KÜCHENTISCH"), ("Puppenhäuschen", "PUPPENHAUS"),  # unknown compounds: rule on the head
 ]
 PLURALS = [
