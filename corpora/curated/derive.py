@@ -186,7 +186,7 @@ REVIEW_DIMINUTIVES_DROP = {
     "Lätzchen": "a small bib (Latz)",
     "Weilchen": "a little while (Weile)",
     "Küsschen": "a small kiss",
-    "Wehwehchen": "a small ailment (Wehweh)",
+    "Wehwehchen": "a small ailment (Wehweh); NOTE the rule finds no base (no Wehweh in the corpus), so still nom-sg",
     "Mittelchen": "a (dubious) small remedy (Mittel)",
 }
 

@@ -71,3 +71,14 @@ def test_the_review_records_what_it_dropped_and_why():
     assert not set(derive.REVIEW_DIMINUTIVES_DROP) & listed
     assert {"Hähnchen", "Schwänzchen"} <= set(derive.REVIEW_DIMINUTIVES_DROP)
     assert all(len(why) > 2 for why in derive.REVIEW_DIMINUTIVES_DROP.values())
+
+
+def test_the_dropped_words_are_rejected(real_analyzer, wortspieler):
+    """Dropping a word from the allow-list only helps if the rule then rejects it; the
+    review notes where it cannot (no base in the corpus)."""
+    derive = _derive()
+    dropped = {w: why for w, why in derive.REVIEW_DIMINUTIVES_DROP.items() if "NOTE" not in why}
+    verdicts = evaluate_with_defaults([Entry(w, source="review") for w in dropped], wortspieler,
+                                      analyzer=real_analyzer)
+    accepted = [v.entry.word for v in verdicts if v.valid]
+    assert accepted == [] and len(dropped) >= 20
