@@ -63,16 +63,16 @@ def _json(result):
 
 
 def test_play_reports_statistics_as_json(cli, lexicons):
-    data = _json(cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "--games", "4",
+    data = _json(cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "--games", "12",
                      "--strategy", "greedy,random", "--seed", "7", "--json", "--quiet"))
-    assert data["games"] == 4 and data["players"] == 2 and data["strategies"] == ["greedy", "random"]
+    assert data["games"] == 12 and data["players"] == 2 and data["strategies"] == ["greedy", "random"]
     assert [s["seat"] for s in data["seats"]] == [1, 2]
-    assert sum(s["wins"] for s in data["seats"]) == pytest.approx(4)
+    assert sum(s["wins"] for s in data["seats"]) == pytest.approx(12)
     assert data["seats"][0]["score"]["mean"] > data["seats"][1]["score"]["mean"]   # greedy beats random
     assert data["game_length"]["turns"]["mean"] > 5
     assert data["mean_move_score"] > 0
     assert set(data["premiums"]["uses_per_square_per_game"]) == {"DL", "TL", "DW", "TW"}
-    assert sum(data["end_reasons"].values()) == 4
+    assert sum(data["end_reasons"].values()) == 12
 
 
 def test_play_uses_the_default_lexicon_and_prints_a_summary(cli, lexicons, isolated_data_home):
