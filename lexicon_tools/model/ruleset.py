@@ -10,12 +10,50 @@ attached as `Ruleset.layout`. Cross-field checks that need the whole ruleset
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.model.layout import Layout
+
+
+# Sane ranges (issue 12): far above every real game, far below what exhausts memory or
+# overflows the engine's integer arrays. A ruleset outside them is refused at validation.
+MAX_SIDE = 26                      # board rows/cols (square names A..Z)
+MAX_SQUARES = MAX_SIDE * MAX_SIDE
+MAX_LETTERS = 100                  # alphabet size
+MAX_TILES_PER_LETTER = 100
+MAX_TILE_VALUE = 100
+MAX_BLANKS = 20
+MAX_TILES = 1000                   # the whole bag
+MAX_RACK = 20
+MAX_BONUS = 1000                   # bingo points
+MAX_TURN_COUNT = 100
+MAX_TIME_LIMIT = 30 * 86400        # seconds
+
+TileCount = Annotated[int, Field(ge=0, le=MAX_TILES_PER_LETTER)]
+TileValue = Annotated[int, Field(ge=0, le=MAX_TILE_VALUE)]
+BonusTiles = Annotated[int, Field(ge=1, le=MAX_RACK + 1)]
+BonusPoints = Annotated[int, Field(ge=0, le=MAX_BONUS)]
+
+# The time-limit format of `engine.rules.parse_duration`: a number and s, m, h or d.
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def _check_duration(text: str) -> str:
+    match = _DURATION.match(text)
+    if not match:
+        raise ValueError(f"{text[:40]!r} is not a time limit; write a number and a unit: 30s, 5m, 12h or 2d")
+    seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
+    if not 0 < seconds <= MAX_TIME_LIMIT:
+        raise ValueError(f"time limit {text!r} must be more than 0 and at most 30d")
+    return text
+
+
+Duration = Annotated[str, AfterValidator(_check_duration)]
 
 
 class Strict(BaseModel):
@@ -31,18 +69,18 @@ class RandomBoard(Strict):
     """Parameters of the random-board option (SmartFeud's "zufälliges Brett")."""
 
     enabled: bool = False
-    premiums: int = Field(ge=0)
-    counts: dict[Literal["DL", "TL", "DW", "TW"], int] | None = None
+    premiums: int = Field(ge=0, le=MAX_SQUARES)
+    counts: dict[Literal["DL", "TL", "DW", "TW"], Annotated[int, Field(ge=0, le=MAX_SQUARES)]] | None = None
     symmetry: Literal["none", "mirror", "rot180", "d4"] = "none"
 
 
 class Board(Strict):
     layout: str
-    rows: int = Field(ge=2, le=26)
-    cols: int = Field(ge=2, le=26)
-    premium_count: int | None = Field(default=None, ge=0)
+    rows: int = Field(ge=2, le=MAX_SIDE)
+    cols: int = Field(ge=2, le=MAX_SIDE)
+    premium_count: int | None = Field(default=None, ge=0, le=MAX_SQUARES)
     first_move: Literal["cover_start", "cross_starts"]
-    first_move_min_starts: int = Field(default=1, ge=1)
+    first_move_min_starts: int = Field(default=1, ge=1, le=MAX_SQUARES)
     premiums_on_start_allowed: bool = False
     random_board: RandomBoard | None = None
 
@@ -53,24 +91,24 @@ class Normalisation(Strict):
 
 
 class AlphabetSpec(Strict):
-    letters: list[str] = Field(min_length=1)
+    letters: list[str] = Field(min_length=1, max_length=MAX_LETTERS)
     normalisation: Normalisation = Normalisation()
 
 
 class TileSpec(Strict):
-    count: int = Field(ge=0)
-    value: int = Field(ge=0)
+    count: int = Field(ge=0, le=MAX_TILES_PER_LETTER)
+    value: int = Field(ge=0, le=MAX_TILE_VALUE)
 
 
 class BlankSpec(Strict):
     symbol: str = "?"
-    count: int = Field(ge=0)
+    count: int = Field(ge=0, le=MAX_BLANKS)
     scores: Literal["zero", "represented_letter"]
 
 
 class Tiles(Strict):
-    total: int = Field(ge=1)
-    letters: dict[str, tuple[int, int]]
+    total: int = Field(ge=1, le=MAX_TILES)
+    letters: dict[str, tuple[TileCount, TileValue]] = Field(max_length=MAX_LETTERS)
     blank: BlankSpec
 
     def letter_specs(self) -> dict[str, TileSpec]:
@@ -78,7 +116,7 @@ class Tiles(Strict):
 
 
 class Rack(Strict):
-    size: int = Field(ge=1, le=20)
+    size: int = Field(ge=1, le=MAX_RACK)
     board_letter_slot: bool = False
     starting_player_extra_blank: bool = False
     # where the starter's blank comes from: an extra tile outside the bag, or one of the bag's blanks
@@ -94,7 +132,7 @@ class Placement(Strict):
 
 class TakeBoardLetter(Strict):
     enabled: bool = False
-    max_letters: int = Field(default=1, ge=1)
+    max_letters: int = Field(default=1, ge=1, le=MAX_RACK)
     must_use_same_turn: bool = True
     needs_own_tile: bool = True
     split_parts_must_be_words: bool = True
@@ -108,7 +146,7 @@ class JokerSwap(Strict):
     enabled: bool = False
     must_use_joker_same_turn: bool = True
     by: Literal["next_player", "any"] = "next_player"   # who may swap a joker off the board
-    max_per_turn: int | None = Field(default=1, ge=1)    # null: no limit
+    max_per_turn: int | None = Field(default=1, ge=1, le=MAX_RACK)    # null: no limit
 
 
 class SpecialMoves(Strict):
@@ -123,7 +161,7 @@ class Premiums(Strict):
 
 class Exchange(Strict):
     allowed: bool = True
-    min_bag: int = Field(default=0, ge=0)
+    min_bag: int = Field(default=0, ge=0, le=MAX_TILES)
     return_before_draw: bool = True
     only_when_skipping: bool = False
 
@@ -146,7 +184,7 @@ ScorelessKind = Literal["pass", "exchange", "timeout", "invalid"]
 
 
 class End(Strict):
-    consecutive_scoreless_turns: int = Field(ge=1)
+    consecutive_scoreless_turns: int = Field(ge=1, le=MAX_TURN_COUNT)
     # the run must also give every active player a turn: max(consecutive_scoreless_turns, active players)
     scoreless_run_covers_all_players: bool = False
     # which turns count towards the run; any other turn ends it
@@ -155,12 +193,12 @@ class End(Strict):
     rack_penalty: bool = False
     # who gains the subtracted rack values: nobody, the player who went out, or the player who last laid tiles
     credit_penalties_to: Literal["nobody", "player_out", "last_placer"] = "nobody"
-    passes_in_a_row_lose: int | None = Field(default=None, ge=1)
+    passes_in_a_row_lose: int | None = Field(default=None, ge=1, le=MAX_TURN_COUNT)
 
 
 class TimeLimits(Strict):
-    default: str | None = None
-    options: list[str] = []
+    default: Duration | None = None
+    options: list[Duration] = Field(default=[], max_length=100)
 
 
 class Modes(Strict):
@@ -169,9 +207,9 @@ class Modes(Strict):
     time_limits: TimeLimits = TimeLimits()
 
 
-class Lengths(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+class Lengths(Strict):   # longer than the board: a cross-field problem (check_consistency)
+    min: int = Field(ge=1, le=MAX_TILES)
+    max: int = Field(ge=1, le=MAX_TILES)
 
 
 class WordPolicy(Strict):
@@ -202,8 +240,8 @@ class Ruleset(Strict):
     alphabet: AlphabetSpec
     tiles: Tiles
     rack: Rack
-    bingo: dict[int, int]                                  # own tiles placed in one turn -> bonus
-    bingo_with_board_letter: dict[int, int] = {}           # own tiles + the taken board letter in one word
+    bingo: dict[BonusTiles, BonusPoints]                                # own tiles placed in one turn -> bonus
+    bingo_with_board_letter: dict[BonusTiles, BonusPoints] = {}         # own tiles + the taken board letter in one word
     placement: Placement
     special_moves: SpecialMoves = SpecialMoves()
     premiums: Premiums = Premiums()

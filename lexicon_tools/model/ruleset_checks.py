@@ -88,6 +88,7 @@ def _check_tiles(rs: Ruleset) -> list[FieldProblem]:
             out.append((("tiles", "letters", letter), f"tile {letter!r} is not in the alphabet"))
         if count < 0 or value < 0:
             out.append((("tiles", "letters", letter), "count and value must not be negative"))
+    out += _check_scripts(letters)
     missing = [ch for ch in letters if ch not in rs.tiles.letters]
     if missing:
         out.append((("tiles", "letters"), f"alphabet letters without tiles: {', '.join(missing)}"))
@@ -96,6 +97,30 @@ def _check_tiles(rs: Ruleset) -> list[FieldProblem]:
     total = rs.tile_total()
     if total != rs.tiles.total:
         out.append((("tiles", "total"), f"tile counts sum to {total}, but total says {rs.tiles.total}"))
+    return out
+
+
+def _check_scripts(letters: list[str]) -> list[FieldProblem]:
+    """Tiles must be letters of one script: a Cyrillic А among Latin letters looks like A but is
+    another character, so words typed with the Latin A would never match it."""
+    import unicodedata
+
+    scripts: dict[str, list[str]] = {}
+    out: list[FieldProblem] = []
+    for ch in letters:
+        if len(ch) != 1:
+            continue
+        if not unicodedata.category(ch).startswith("L"):
+            out.append((("alphabet", "letters"), f"tile {ch!r} (U+{ord(ch):04X}) is not a letter"))
+            continue
+        scripts.setdefault(unicodedata.name(ch, "UNKNOWN").split()[0], []).append(ch)
+    if len(scripts) > 1:
+        main = max(scripts, key=lambda name: len(scripts[name]))
+        for script, chars in sorted(scripts.items()):
+            if script != main:
+                named = ", ".join(f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, '?')})" for ch in chars)
+                out.append((("alphabet", "letters"), f"{named}: a {script.title()} letter among "
+                            f"{main.title()} ones (a look-alike?); all tiles must be of one script"))
     return out
 
 
