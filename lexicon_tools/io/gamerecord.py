@@ -26,7 +26,7 @@ turns; blank lines are ignored. An example showing every kind of line (the synta
     #end out
     #final p1 37 p2 121
 
-**Pragmas.** ``#lexicon-tools-record 1`` (the format version, first line),
+**Pragmas.** ``#lexicon-tools-record 1`` (the format version, first line; required),
 ``#ruleset NAME``, ``#seed N`` (the game seed: it drives the bag, and a random
 board), ``#board NAME`` (informational), ``#playerN NICK STRATEGY`` (seats in
 order), ``#professional yes|no``, ``#time-limit SECONDS|none``, ``#end REASON``
@@ -70,9 +70,11 @@ from lexicon_tools.engine.tiles import TileText
 from lexicon_tools.engine.turns import EXCHANGE, INVALID, PASS, PLACE, RESIGN, TIMEOUT
 from lexicon_tools.errors import InputFileError
 from lexicon_tools.io.atomic import atomic_write_text
+from lexicon_tools.textsafe import printable
 
 FORMAT = "lexicon-tools-record"
 VERSION = 1
+MAX_SCORE_DIGITS = 9   # far above any game; int() of thousands of digits is refused by Python itself
 _TURN = re.compile(r"^>(?P<nick>[^:\s]+):\s*(?P<body>.*?)\s+(?P<score>[+-]\d+)\s+(?P<total>-?\d+)\s*$")
 
 
@@ -129,10 +131,16 @@ def parse_record(content: str, source: str = "<record>") -> Record:
     header: dict[str, str] = {}
     players: list[tuple[str, str]] = []
     turns, adjustments, finals = [], [], {}
+    seen_format = False
     for number, raw in enumerate(content.splitlines(), start=1):
-        line = raw.strip()
+        line = printable(raw).strip()  # a received record's text never reaches the terminal raw
         if not line:
             continue
+        if not seen_format:
+            if line.partition(" ")[0] != f"#{FORMAT}":
+                raise _bad(source, number, f"the record does not start with its header line '#{FORMAT} {VERSION}'",
+                           "Give a record written by `lexicon-tools play --record DIR`.")
+            seen_format = True
         if line.startswith("#"):
             _pragma(line, number, source, header, players, finals)
         elif line.startswith(">"):
@@ -145,6 +153,8 @@ def parse_record(content: str, source: str = "<record>") -> Record:
     if not players:
         raise _bad(source, 1, "the record names no players", "Add #player1 NICK STRATEGY lines.")
     try:
+        if len(header["seed"]) > 40 or len(header.get("time-limit", "")) > 40:
+            raise ValueError("too many digits")
         seed = int(header["seed"])
         limit = None if header.get("time-limit", "none") == "none" else float(header["time-limit"])
     except ValueError as exc:
@@ -166,6 +176,8 @@ def _pragma(line, number, source, header, players, finals) -> None:
         parts = value.split()
         if len(parts) % 2:
             raise _bad(source, number, "#final needs NICK SCORE pairs")
+        if any(len(parts[i]) > MAX_SCORE_DIGITS + 1 for i in range(1, len(parts), 2)):
+            raise _bad(source, number, f"#final scores have at most {MAX_SCORE_DIGITS} digits")
         try:
             finals.update({parts[i]: int(parts[i + 1]) for i in range(0, len(parts), 2)})
         except ValueError:
@@ -179,6 +191,9 @@ def _turn_line(line, number, source, turns, adjustments) -> None:
     if not m:
         raise _bad(source, number, f"cannot read the turn {line[:60]!r}",
                    "Write >NICK: RACK MOVE +SCORE TOTAL, e.g. >p1: AEHSTU? 8H HAUS +12 12.")
+    if max(len(m["score"]), len(m["total"])) > MAX_SCORE_DIGITS:
+        raise _bad(source, number, f"the score or total has more than {MAX_SCORE_DIGITS} digits",
+                   "Scores in a record are the game's points, e.g. +12 12.")
     nick, body, score, total = m["nick"], m["body"].split(), int(m["score"]), int(m["total"])
     if len(body) == 1 and body[0].startswith("(") and body[0].endswith(")"):
         adjustments.append(RecordedAdjustment(number, nick, body[0][1:-1], score, total))

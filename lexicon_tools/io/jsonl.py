@@ -57,5 +57,7 @@ def _lines(path: Path, handle, hint: str) -> Iterator[tuple[int, Any]]:
                 except json.JSONDecodeError as exc:
                     raise InputFileError(f"{path}:{number}: invalid JSON ({exc.msg}, column {exc.colno})",
                                          hint) from exc
+                except RecursionError:
+                    raise InputFileError(f"{path}:{number}: JSON nested too deeply to read", hint) from None
         except UnicodeDecodeError as exc:
             raise InputFileError(f"{path}:{number + 1}: not UTF-8 ({exc.reason})", hint) from exc

@@ -33,16 +33,21 @@ def test_the_documented_example_parses_line_by_line():
     assert record.turns[0].rack == "ADEIRT??" and record.time_limit is None and not record.professional
 
 
+H = "#lexicon-tools-record 1\n"
+
+
 @pytest.mark.parametrize("text,message", [
-    ("#ruleset webfeud\n#player1 a greedy\n>a: ABC 8H ABC +5 5\n", "no #seed line"),
-    ("#seed 1\n#player1 a greedy\n", "no #ruleset line"),
-    ("#ruleset webfeud\n#seed 1\n", "names no players"),
-    ("#ruleset webfeud\n#seed x\n#player1 a g\n", "bad #seed"),
+    (H + "#ruleset webfeud\n#player1 a greedy\n>a: ABC 8H ABC +5 5\n", "no #seed line"),
+    (H + "#seed 1\n#player1 a greedy\n", "no #ruleset line"),
+    (H + "#ruleset webfeud\n#seed 1\n", "names no players"),
+    (H + "#ruleset webfeud\n#seed x\n#player1 a g\n", "bad #seed"),
     ("#lexicon-tools-record 9\n", "version 9 is not supported"),
-    ("#ruleset webfeud\n#seed 1\n#player1 a g\n>a: ABC 8H ABC five 5\n", ":4: cannot read the turn"),
-    ("#ruleset webfeud\n#seed 1\n#player1 a g\n>a: ABC (what) +0 0\n", ":4: cannot read the move"),
-    ("#ruleset webfeud\n#seed 1\n#player1 a g\nhello\n", ":4: unexpected line"),
-    ("#ruleset webfeud\n#seed 1\n#player1 a g\n#final a\n", "NICK SCORE pairs"),
+    (H + "#ruleset webfeud\n#seed 1\n#player1 a g\n>a: ABC 8H ABC five 5\n", ":5: cannot read the turn"),
+    (H + "#ruleset webfeud\n#seed 1\n#player1 a g\n>a: ABC (what) +0 0\n", ":5: cannot read the move"),
+    (H + "#ruleset webfeud\n#seed 1\n#player1 a g\nhello\n", ":5: unexpected line"),
+    (H + "#ruleset webfeud\n#seed 1\n#player1 a g\n#final a\n", "NICK SCORE pairs"),
+    ("#ruleset webfeud\n#seed 1\n#player1 a g\n", ":1: the record does not start with its header line"),
+    (H + "#ruleset webfeud\n#seed 1\n#player1 a g\n>a: ABC 8H ABC +" + "9" * 5000 + " 5\n", "more than 9 digits"),
 ])
 def test_malformed_records_are_located(text, message):
     with pytest.raises(InputFileError) as info:
@@ -61,5 +66,5 @@ def test_missing_and_non_utf8_files(tmp_path):
 
 
 def test_unknown_pragmas_are_comments():
-    record = parse_record("#ruleset webfeud\n#seed 3\n#player1 a greedy\n#note anything goes\n", "r")
+    record = parse_record(H + "#ruleset webfeud\n#seed 3\n#player1 a greedy\n#note anything goes\n", "r")
     assert record.turns == [] and record.seed == 3
