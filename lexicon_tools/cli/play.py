@@ -21,7 +21,10 @@ def play_command(
                                  help="Strategy per seat, comma-separated, repeated to fill the seats: "
                                       "greedy (highest score) or random."),
     seed: int = typer.Option(0, "--seed", help="Seed of the whole run; game i's seed derives from it."),
-    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (results equal a serial run)."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (results equal a serial run); "
+                                "at most the CPU cores available unless --force-workers."),
+    force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even if that "
+                                       "is more than the CPU cores."),
     as_json: bool = typer.Option(False, "--json", help="Print the statistics as JSON."),
     record: Path = typer.Option(None, "--record", help="Write one game record (.gcg) per game into this folder."),
     heatmap: Path = typer.Option(None, "--heatmap", help="Draw the square usage as a PNG heatmap."),
@@ -57,6 +60,7 @@ def play_command(
     from lexicon_tools.engine.stats import report_text
     from lexicon_tools.io.testgames import run_play
 
+    workers = _capped_workers(workers, force_workers)
     result = run_play(ruleset, players=players, games=games, strategies=strategy, seed=seed, workers=workers,
                       record_dir=record, heatmap=heatmap, lexicon=lexicon, professional=professional,
                       time_limit=time_limit, quiet=quiet, think=think, think_spread=think_spread,
@@ -96,3 +100,18 @@ def replay_command(
     state = f"ended ({game.outcome.reason})" if game.over else "not finished"
     typer.echo(f"{record}: {len(rec.turns)} turns replayed, all legal and scored as recorded; "
                f"game {state}; {scores}")
+
+
+def _capped_workers(workers: int, force: bool) -> int:
+    """More worker processes than cores only add memory (each loads the lexicon), so cap them."""
+    import os
+
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    if workers > cores and not force:
+        typer.echo(f"Note: --workers {workers} capped to the {cores} CPU core(s) available "
+                   "(--force-workers starts them all).", err=True)
+        return cores
+    return workers

@@ -67,8 +67,10 @@ def _results(spec: SimulationSpec, make_judge: Callable[[], WordJudge],
         yield from map(_play, range(spec.games))
         return
     chunk = max(1, min(16, spec.games // (workers * 8)))
+    window = chunk * workers * 64   # Executor.map submits everything at once: submit a window at a time
     with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(make_judge, spec)) as pool:
-        yield from pool.map(_play, range(spec.games), chunksize=chunk)
+        for start in range(0, spec.games, window):
+            yield from pool.map(_play, range(start, min(spec.games, start + window)), chunksize=chunk)
 
 
 def simulate(spec: SimulationSpec, make_judge: Callable[[], WordJudge], workers: int = 1,

@@ -29,8 +29,10 @@ def judge_from_file(path: str) -> LexiconJudge:
     return LexiconJudge(load_lexicon(path))
 
 
-def open_judge(rules: Rules, lexicon: str | Path | None, ruleset: str) -> tuple[str, LexiconJudge]:
-    """(path, judge) for ``--lexicon`` or the default lexicon of the ruleset; checks the alphabet fits."""
+def open_judge(rules: Rules, lexicon: str | Path | None, ruleset: str,
+               also_for: str | None = None) -> tuple[str, LexiconJudge]:
+    """(path, judge) for ``--lexicon`` or the default lexicon of the ruleset; checks that the lexicon
+    was built for this ruleset (or `also_for`, the ruleset it extends) and that the alphabet fits."""
     from lexicon_tools.io.lexfile import resolve_lexicon_path
 
     path = str(resolve_lexicon_path(str(lexicon) if lexicon else None, None if lexicon else ruleset))
@@ -40,6 +42,12 @@ def open_judge(rules: Rules, lexicon: str | Path | None, ruleset: str) -> tuple[
         raise LexiconFileError(
             f"lexicon {path} (built for {judge.lexicon.ruleset or 'another ruleset'}) uses the tiles "
             f"{''.join(letters)}, ruleset {rules.name} uses {''.join(rules.alphabet.letters)}",
+            f"Build a lexicon for this ruleset: lexicon-tools build --ruleset {ruleset}.")
+    built_for = judge.lexicon.ruleset
+    if built_for not in (rules.name, also_for):
+        raise LexiconFileError(
+            f"lexicon {path} was built for ruleset {built_for or '(unnamed)'!r}, not for {rules.name!r}: "
+            "its words follow another game's word policy",
             f"Build a lexicon for this ruleset: lexicon-tools build --ruleset {ruleset}.")
     return path, judge
 
@@ -68,13 +76,13 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
 
     rs = load_ruleset(ruleset)
     rules = Rules.from_ruleset(rs)
-    players = players or rules.players_min
+    players = rules.players_min if players is None else players   # --players 0 is refused, not the default
     if not rules.players_min <= players <= rules.players_max:
         raise UsageError(f"{rules.name} is played by {rules.players_min}-{rules.players_max} players, not {players}",
                          f"Use --players between {rules.players_min} and {rules.players_max}.")
     if games < 1 or workers < 1:
         raise UsageError("--games and --workers must be at least 1")
-    path, _judge = open_judge(rules, lexicon, ruleset)
+    path, _judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))
     records = [Path(record_dir) / f"{rules.name}-{index:04d}.gcg" for index in range(1, games + 1)] \
         if record_dir is not None and games <= 10_000 else []
     check_outputs([*records, heatmap], [path, rs.source])   # before any game is played
@@ -114,8 +122,9 @@ def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str |
     if ruleset is None:  # a received record may only name a bundled ruleset (issue 12)
         _require_bundled_ruleset(record.ruleset, record_path)
     name = ruleset or record.ruleset
-    rules = Rules.from_ruleset(load_ruleset(name))
-    _path, judge = open_judge(rules, lexicon, name)
+    rs = load_ruleset(name)
+    rules = Rules.from_ruleset(rs)
+    _path, judge = open_judge(rules, lexicon, name, also_for=_base_name(rs.extends))
     return record, replay(record, rules, judge, partial=partial)
 
 
@@ -131,3 +140,8 @@ def _require_bundled_ruleset(name: str, record_path: Path) -> None:
         raise UsageError(f"{record_path}: #ruleset {name[:60]!r} is not a bundled ruleset ({known}); "
                          "a record cannot name a ruleset file",
                          "If you trust that ruleset file, pass it yourself: lexicon-tools replay RECORD --ruleset FILE.")
+
+
+def _base_name(extends: str | None) -> str | None:
+    """The name of the ruleset a ruleset extends (a bundled name, or a path's file stem)."""
+    return Path(extends).stem if extends else None
