@@ -314,3 +314,122 @@ def test_every_duplicate_key_is_listed_with_its_line(tmp_path):
     (tmp_path / "r.yaml").write_text("extends: wortspieler\ntitle: A\ntitle: B\nrack:\n  size: 7\n  size: 8\n")
     done = run("ruleset", "validate", "r.yaml", cwd=tmp_path)
     refused(done, "r.yaml:3: duplicate key 'title' (first at line 2)", "r.yaml:6: duplicate key 'size'")
+
+
+# --------------------------------------------------------- 4. schema ranges ---
+
+SCHEMA_CASES = {
+    "tiles-total": ("tiles:\n  total: 1000000000000\n", "tiles.total"),
+    "tile-count": ("tiles:\n  letters:\n    A: [1000000000000, 1]\n", "tiles.letters.A"),
+    "tile-value": ("tiles:\n  letters:\n    A: [5, 100000000000000000000000]\n", "tiles.letters.A"),
+    "blanks": ("tiles:\n  blank: {count: 1000000000000, scores: zero}\n", "tiles.blank.count"),
+    "bingo-value": ("bingo: {7: 1000000000000000000000000000000}\n", "bingo.7"),
+    "bingo-key": ("bingo: {1000000000000000000000000000000: 5}\n", "bingo"),
+    "rack": ("rack: {size: 1000000}\n", "rack.size"),
+    "players": ("players: {min: 2, max: 100000}\n", "players.max"),
+    "time-xyz": ("modes:\n  time_limits: {default: xyz}\n", "not a time limit"),
+    "time-negative": ("modes:\n  time_limits: {options: [5m, -5m]}\n", "modes.time_limits.options.1"),
+    "time-zero": ("modes:\n  time_limits: {default: 0s}\n", "more than 0"),
+    "cyrillic-letter": ("alphabet:\n  letters: [А, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, "
+                        "X, Y, Z, Ä, Ö, Ü]\n", "U+0410 CYRILLIC CAPITAL LETTER A"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SCHEMA_CASES))
+def test_absurd_rulesets_are_refused_at_validation(tmp_path, case):
+    text, fragment = SCHEMA_CASES[case]
+    (tmp_path / "r.yaml").write_text("extends: webfeud\n" + text, encoding="utf-8")
+    refused(run("ruleset", "validate", "r.yaml", cwd=tmp_path), "r.yaml", fragment)
+
+
+# ------------------------------------------- 5. crashes and misleading output ---
+
+def test_deep_json_in_verdicts_is_a_located_message(tmp_path):
+    deep = "[" * 100_000 + "]" * 100_000
+    (tmp_path / "v.jsonl").write_text('{"word": "Haus", "features": ' + deep + "}\n", encoding="utf-8")
+    refused(run("build", "--verdicts", "v.jsonl", "-o", "x.lex", cwd=tmp_path), "v.jsonl:1", "nested too deeply")
+    refused(run("filter", "v.jsonl", "-o", "out.jsonl", cwd=tmp_path), "v.jsonl:1", "nested too deeply")
+
+
+@pytest.mark.parametrize("edit, fragment", [
+    (lambda t: t.replace(" +", " +" + "9" * 5000, 1), "more than 9 digits"),
+    (lambda t: t.replace("#final p1 ", "#final p1 " + "9" * 5000 + "", 1), "at most 9 digits"),
+    (lambda t: t.split("\n", 1)[1], "does not start with its header line"),
+])
+def test_broken_records_are_located_messages(tmp_path, lexicons, record, edit, fragment):
+    bad = tmp_path / "bad.gcg"
+    bad.write_text(edit(record.read_text(encoding="utf-8")), encoding="utf-8")
+    refused(run("replay", bad, "--lexicon", lexicons["webfeud"], cwd=tmp_path), "bad.gcg:", fragment)
+
+
+def test_play_with_zero_players_is_refused(tmp_path, lexicons):
+    done = run("play", "--ruleset", "webfeud", "--lexicon", lexicons["webfeud"], "--players", "0", "-n", "1",
+               "-q", cwd=tmp_path)
+    refused(done, "not 0")
+
+
+def test_play_with_another_rulesets_lexicon_is_refused(tmp_path, lexicons):
+    # smartfeud and webfeud share the German alphabet: the name decides
+    done = run("play", "--ruleset", "smartfeud", "--lexicon", lexicons["webfeud"], "-n", "1", "-q", cwd=tmp_path)
+    refused(done, "built for ruleset 'webfeud', not for 'smartfeud'")
+    (tmp_path / "house.yaml").write_text("extends: webfeud\nname: house\n", encoding="utf-8")
+    done = run("play", "--ruleset", "house.yaml", "--lexicon", lexicons["webfeud"], "-n", "1", "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.err   # a house rule may use the lexicon of the ruleset it extends
+
+
+def test_judge_answers_a_10_mb_word_at_once(tmp_path, lexicons):
+    word = b"a" * 10_000_000 + b"\nHaus\n"
+    done = run("judge", "-l", lexicons["wortspieler"], cwd=tmp_path, input=word, timeout=20)
+    assert done.returncode == 0 and "10,000,000 characters" in done.out and "✔ HAUS" in done.out, done.err
+    assert len(done.out) < 1000
+
+
+def test_no_suggest(tmp_path, lexicons):
+    done = run("check", "-l", lexicons["wortspieler"], "--no-suggest", "Häuser", cwd=tmp_path)
+    assert done.returncode == 1 and "try:" not in done.out, done.out
+    done = run("judge", "-l", lexicons["wortspieler"], "--no-suggest", cwd=tmp_path, input="Häuser\n".encode())
+    assert done.returncode == 0 and "try:" not in done.out, done.out
+
+
+@pytest.mark.parametrize("invisible, name", [("\u200f", "RIGHT-TO-LEFT MARK"), ("\u200b", "ZERO WIDTH SPACE"),
+                                             ("\u00ad", "SOFT HYPHEN"), ("\ufeff", "BYTE ORDER MARK")])
+def test_invisible_characters_in_a_checked_word_are_stripped_and_named(tmp_path, lexicons, invisible, name):
+    done = run("check", "-l", lexicons["wortspieler"], f"Ha{invisible}us", cwd=tmp_path)
+    assert done.returncode == 0, done.out
+    assert done.out.startswith("✔ HAUS ") and name in done.out and invisible not in done.out, repr(done.out)
+
+
+# ----------------------------------------------------------- 6. play resources ---
+
+def test_more_workers_than_cores_are_capped(tmp_path, lexicons):
+    done = run("play", "--ruleset", "webfeud", "--lexicon", lexicons["webfeud"], "-n", "2", "-w", "64", "-q",
+               "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.err
+    assert "capped to the" in done.err and "--force-workers" in done.err
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
+def test_a_billion_games_do_not_grow_the_parent(tmp_path, lexicons):
+    import signal
+    import time
+
+    proc = subprocess.Popen([*CLI, "play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "-n",
+                             "1000000000", "-w", "2", "-q"], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        time.sleep(6)
+        first = _rss_kb(proc.pid)
+        time.sleep(6)
+        second = _rss_kb(proc.pid)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+    assert proc.returncode != 0 or first == 0
+    assert second - first < 100_000, (first, second)   # kB in 6 s: before, ~100 MB/s
