@@ -17,6 +17,8 @@ from typing import Any
 from lexicon_tools.errors import LayoutError, RulesetError
 
 _NOT_SHOWN = "its contents are not shown"
+_RULESET_HINT = ("'extends' must name a bundled ruleset or a ruleset YAML file; if it is yours, "
+                 "`lexicon-tools ruleset validate FILE` lists its problems.")
 _MACONDO_ROW = re.compile(r"""^\s*`?[=\-"' .*]*`?\s*,?\s*$""")
 _MACONDO_HEADER = re.compile(r"^\s*#")
 
@@ -25,17 +27,17 @@ def check_ruleset_shape(data: Any, path: Path, named_by: str, fields: set[str]) 
     """Raise unless `data` is a mapping whose top-level keys are all ruleset fields."""
     if not isinstance(data, dict):
         raise RulesetError(f"{path} (named by {named_by}) is not a ruleset file: not a YAML mapping; {_NOT_SHOWN}",
-                           "'extends' must name a bundled ruleset or a ruleset YAML file.")
+                           _RULESET_HINT)
     unknown = sum(1 for key in data if not isinstance(key, str) or key not in fields)
     if unknown:
         raise RulesetError(f"{path} (named by {named_by}) is not a ruleset file: {unknown} top-level key(s) are "
-                           f"not ruleset fields; {_NOT_SHOWN}",
-                           "'extends' must name a bundled ruleset or a ruleset YAML file.")
+                           f"not ruleset fields; {_NOT_SHOWN}", _RULESET_HINT)
 
 
 def check_layout_shape(data: Any, path: Path, named_by: str, fields: set[str]) -> None:
     """Raise unless `data` is a layout mapping (known keys, 'rows' or 'size' + 'premiums')."""
-    hint = "'board.layout' must name a layout file (see rulesets/layouts/)."
+    hint = ("'board.layout' must name a layout file (see rulesets/layouts/); if it is yours, "
+            "`lexicon-tools board validate FILE` lists its problems.")
     if not isinstance(data, dict):
         raise LayoutError(f"{path} (named by {named_by}) is not a layout file: not a YAML mapping; {_NOT_SHOWN}",
                           hint)
