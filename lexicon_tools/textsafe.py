@@ -26,12 +26,22 @@ def printable(text: str) -> str:
     return _CONTROLS.sub("", _ESCAPES.sub("", text))
 
 
-def printable_data(value):
-    """`printable` applied to every string (keys too) in nested JSON-like data."""
+_CONTROLS_BUT_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable_lines(text: str) -> str:
+    """Like `printable`, but keeps newlines and tabs (multi-line descriptions, layout rows)."""
+    if text.isprintable():
+        return text
+    return _CONTROLS_BUT_LINES.sub("", _ESCAPES.sub("", text))
+
+
+def printable_data(value, clean=printable):
+    """`clean` (default `printable`) applied to every string (keys too) in nested JSON-like data."""
     if isinstance(value, str):
-        return printable(value)
+        return clean(value)
     if isinstance(value, list):
-        return [printable_data(v) for v in value]
+        return [printable_data(v, clean) for v in value]
     if isinstance(value, dict):
-        return {printable_data(k): printable_data(v) for k, v in value.items()}
+        return {printable_data(k, clean): printable_data(v, clean) for k, v in value.items()}
     return value

@@ -18,6 +18,7 @@ import yaml
 
 from lexicon_tools.errors import InputFileError
 from lexicon_tools.io.yaml_bounds import check_yaml_bounds
+from lexicon_tools.textsafe import printable_data, printable_lines
 
 Location = tuple[str, int]  # (file, 1-based line)
 
@@ -36,7 +37,7 @@ def read_yaml(path: Path, hint: str) -> tuple[Any, dict[tuple, Location]]:
         raise InputFileError(f"{path}: cannot read ({exc.strerror})", hint) from exc
     try:
         check_yaml_bounds(text, str(path))
-        data = yaml.safe_load(text)
+        data = printable_data(yaml.safe_load(text), printable_lines)  # "\e[..." escapes never reach a terminal
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

@@ -187,6 +187,14 @@ def test_escape_sequences_in_lex_metadata_never_reach_the_terminal(tmp_path, lex
         assert _escape_free(done.out + done.err), repr(done.out)
 
 
+def test_escape_sequences_in_a_ruleset_never_reach_the_terminal(tmp_path):
+    (tmp_path / "r.yaml").write_text('extends: webfeud\nname: evil\ntitle: "\\e[31mRED\\e]0;pwned\\a"\n'
+                                     'description: "one\\ntwo \\x9b2J"\n', encoding="utf-8")
+    for args in (("ruleset", "show", "r.yaml"), ("ruleset", "show", "r.yaml", "--json")):
+        done = run(*args, cwd=tmp_path)
+        assert done.returncode == 0 and "RED" in done.out and _escape_free(done.out), repr(done.out)
+
+
 @pytest.mark.parametrize("encoding", ["utf-32-le", "utf-32-be", "utf-32"])
 def test_a_utf32_tei_file_cannot_hide_an_entity(tmp_path, encoding):
     doc = ('<?xml version="1.0"?><!DOCTYPE TEI [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
