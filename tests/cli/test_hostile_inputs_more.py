@@ -441,3 +441,13 @@ def test_a_billion_games_do_not_grow_the_parent(tmp_path, lexicons):
         proc.wait(timeout=60)
     assert proc.returncode != 0 or first == 0
     assert second - first < 100_000, (first, second)   # kB in 6 s: before, ~100 MB/s
+
+
+def test_a_mapping_xpath_with_an_undeclared_prefix_is_a_located_message(tmp_path):
+    doc = tmp_path / "dict.xml"
+    doc.write_text('<?xml version="1.0"?><d><ar><k>Haus</k></ar></d>', encoding="utf-8")
+    mapping = tmp_path / "m.yaml"
+    mapping.write_text("entry: ar\nword: 'x:k'\n", encoding="utf-8")     # x: is declared nowhere
+    refused(run("import", doc, "--format", f"mapping:{mapping}", "-o", tmp_path / "out.jsonl", "-q", cwd=tmp_path),
+            "m.yaml:2", "invalid XPath 'x:k'", "namespaces")
+    assert not (tmp_path / "out.jsonl").exists()

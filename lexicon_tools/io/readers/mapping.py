@@ -164,8 +164,10 @@ def _field(spec: Any, where: tuple, namespaces: dict[str, str], problem, feature
         problem(where, f"unknown key(s) {', '.join(sorted(map(str, unknown)))} (known: xpath, values, prefix)")
     try:
         compiled = etree.XPath(spec["xpath"], namespaces=namespaces)
-    except etree.XPathSyntaxError as exc:
-        problem(where + ("xpath",), f"invalid XPath {spec['xpath']!r}: {exc}")
+        compiled(etree.Element("probe"))   # an undefined prefix or function shows only when evaluated
+    except (etree.XPathSyntaxError, etree.XPathEvalError) as exc:
+        problem(where + ("xpath",), f"invalid XPath {spec['xpath']!r}: {exc}"
+                + (" (declare the prefix under 'namespaces')" if "prefix" in str(exc) else ""))
         return None
     values = spec.get("values")
     if values is not None and not isinstance(values, dict):
