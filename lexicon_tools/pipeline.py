@@ -128,7 +128,8 @@ def build_lexicon_from_verdicts(ruleset: Any, verdicts_file: Path, output: Path,
     summary = BuildSummary(ruleset.name, Path(output), [spec])
     start = time.perf_counter()
     with Progress(f"read {spec.path.name}", enabled=show) as bar:
-        decided, seen = decide_words(iter_counted(read_verdicts(spec.path), bar))
+        verdicts = read_verdicts(spec.path, max_length=ruleset.word_policy.lengths.max)
+        decided, seen = decide_words(iter_counted(verdicts, bar))
     if not seen:
         raise InputFileError(f"{verdicts_file}: no verdicts (the file is empty?); nothing was built",
                              "Write it with `lexicon-tools filter ... -o FILE`; the previous lexicon is unchanged.")

@@ -42,9 +42,20 @@ def write_verdicts(path: str | os.PathLike, verdicts: Iterable[Verdict]) -> int:
     return write_jsonl(path, (verdict.to_dict() for verdict in verdicts))
 
 
-def read_verdicts(path: str | os.PathLike) -> Iterator[Verdict]:
+def read_verdicts(path: str | os.PathLike, max_length: int | None = None) -> Iterator[Verdict]:
+    """The verdicts of `path`; an accepted word longer than `max_length` tiles is a located error."""
     lines = read_jsonl(path, create_hint="Create it with `lexicon-tools filter ... -o FILE`.", line_hint=_HINT)
-    return (_verdict(path, number, data) for number, data in lines)
+    return (_checked_length(path, number, _verdict(path, number, data), max_length) for number, data in lines)
+
+
+def _checked_length(path, number: int, verdict: Verdict, max_length: int | None) -> Verdict:
+    # checked before building: a graph of one 100,000-letter word alone takes gigabytes
+    if max_length is not None and verdict.valid and len(verdict.normalized) > max_length:
+        raise InputFileError(f"{path}:{number}: the accepted word {verdict.normalized[:24]}... has "
+                             f"{len(verdict.normalized):,} tiles; words of this ruleset have at most {max_length} "
+                             "(word_policy.lengths.max)",
+                             "Mark it rejected or remove the line; `lexicon-tools filter` never accepts such words.")
+    return verdict
 
 
 def _verdict(path, number: int, data) -> Verdict:

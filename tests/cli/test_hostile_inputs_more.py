@@ -451,3 +451,14 @@ def test_a_mapping_xpath_with_an_undeclared_prefix_is_a_located_message(tmp_path
     refused(run("import", doc, "--format", f"mapping:{mapping}", "-o", tmp_path / "out.jsonl", "-q", cwd=tmp_path),
             "m.yaml:2", "invalid XPath 'x:k'", "namespaces")
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_build_from_verdicts_refuses_a_word_longer_than_the_ruleset_allows_before_building(tmp_path):
+    verdicts = tmp_path / "v.jsonl"
+    lines = [{"word": "Haus", "normalized": "HAUS", "valid": True, "reason": "nom-sg"},
+             {"word": "A" * 100_000, "normalized": "A" * 100_000, "valid": True, "reason": "nom-sg"}]
+    verdicts.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    result = run("build", "--ruleset", "webfeud", "--verdicts", verdicts, "-o", tmp_path / "v.lex", "-q",
+                 cwd=tmp_path, timeout=60)
+    refused(result, "v.jsonl:2", "100,000 tiles", "at most 15")
+    assert not (tmp_path / "v.lex").exists()
