@@ -85,9 +85,9 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
             ending.finish(game, TURN_LIMIT)   # a safety net: no ruleset should get here
             break
         seat = game.current
-        moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
-        move = seats[seat].choose(game, moves, rngs[seat])
         done, before, swappable = len(game.turns), game.board, game.swappable_jokers()
+        moves = generator.generate(before, game.player.rack, swappable)
+        move = seats[seat].choose(game, moves, rngs[seat])
         if not (models[seat].active and _err_first(game, clock, move, moves, models[seat], model_rngs[seat])):
             game.play(move)
         for turn in game.turns[done:] if audit is not None else ():
