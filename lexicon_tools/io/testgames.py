@@ -83,7 +83,7 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
     if games < 1 or workers < 1:
         raise UsageError("--games and --workers must be at least 1")
     path, _judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))
-    records = [Path(record_dir) / f"{rules.name}-{index:04d}.gcg" for index in range(1, games + 1)] \
+    records = [record_path(record_dir, rules.name, index) for index in range(1, games + 1)] \
         if record_dir is not None and games <= 10_000 else []
     check_outputs([*records, heatmap], [path, rs.source])   # before any game is played
     models = parse_models(think, invalid_rate, think_spread, players)
@@ -97,7 +97,7 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
     if record_dir is not None:
         text = TileText(rules.alphabet, rules.blank_symbol)
         for index, log in enumerate(sim.logs, start=1):
-            target = Path(record_dir) / f"{rules.name}-{index:04d}.gcg"
+            target = record_path(record_dir, rules.name, index)
             write_record(target, log, text)
             result.records.append(target)
     if heatmap is not None:
@@ -109,6 +109,11 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
         write_heatmap(heatmap, layout, sim.report.square_usage, title)
         result.heatmap = Path(heatmap)
     return result
+
+
+def record_path(folder: Path, ruleset: str, index: int) -> Path:
+    """Where `play --record` writes game `index` (1-based)."""
+    return Path(folder) / f"{ruleset}-{index:04d}.gcg"
 
 
 def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str | None = None,
