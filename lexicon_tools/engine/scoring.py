@@ -79,7 +79,8 @@ def place_lines(board: Board, lines: tuple[Line, ...], rules: Rules, judge: Word
     fatal); the board is changed in any case, so the caller works on a copy.
     """
     new: dict[int, int] = {}
-    before = {sq for sq, code in enumerate(board.cells) if code} if rules.lines_touch_before_turn else None
+    multi = rules.lines_touch_before_turn and len(lines) > 1    # only further lines are checked
+    before = {sq for sq, code in enumerate(board.cells) if code} if multi else None
     for index, line in enumerate(lines):
         placed = _check_tiles(board, line, rules)
         runs = _check_line(board, placed, rules)
