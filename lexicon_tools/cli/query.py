@@ -169,21 +169,32 @@ def pattern_command(
 
 
 def stats_command(
-    lexicon_file: str | None = typer.Argument(None, metavar="[LEXICON]", help="A .lex file."),
+    lexicon_file: str | None = typer.Argument(None, metavar="[LEXICON]",
+                                              help="Deprecated spelling of --lexicon (still accepted)."),
+    lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
     ruleset: str | None = typer.Option(None, "--ruleset", "-r",
-                                       help="Without LEXICON: its default lexicon. With LEXICON: compare "
+                                       help="Without --lexicon: its default lexicon. With --lexicon: compare "
                                             "against this ruleset's tile bag instead of the recorded one."),
     as_json: bool = typer.Option(False, "--json", help="Print the statistics as JSON."),
 ) -> None:
     """Word counts by length and letter frequencies against the tile distribution.
 
-    Example: lexicon-tools stats ~/.local/share/lexicon-tools/lexicons/wortspieler.lex
+    Example: lexicon-tools stats --ruleset wortspieler
     """
     from lexicon_tools.lexicon.stats import lexicon_stats
 
-    lex = _load(lexicon_file, None if lexicon_file else ruleset)
+    if lexicon_file is not None:
+        from lexicon_tools.errors import UsageError
+
+        if lexicon is not None:
+            raise UsageError("stats got a lexicon twice, as LEXICON and as --lexicon",
+                             "Give it once, as --lexicon FILE.")
+        typer.echo(f"note: `stats LEXICON` is deprecated; write `stats --lexicon {lexicon_file}`, as every "
+                   "command that reads a lexicon takes it.", err=True)
+        lexicon = lexicon_file
+    lex = _load(lexicon, None if lexicon else ruleset)
     bag = {letter: spec[0] for letter, spec in lex.meta.get("tiles", {}).items()}
-    if lexicon_file and ruleset:
+    if lexicon and ruleset:
         from lexicon_tools.io.rulesets import load_ruleset
 
         bag = {letter: count for letter, (count, _value) in load_ruleset(ruleset).tiles.letters.items()}

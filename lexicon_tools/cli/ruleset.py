@@ -68,6 +68,6 @@ def diff_command(
 
     changes = diff_rulesets(load_ruleset(base), load_ruleset(other))
     if not changes:
-        typer.echo("No differences.")
+        typer.echo("No differences.", err=True)  # like "No words.": an empty result leaves stdout empty
     for path, old, new in changes:
         typer.echo(f"{path}: {json.dumps(old, ensure_ascii=False)} -> {json.dumps(new, ensure_ascii=False)}")

@@ -497,7 +497,7 @@ NOT_FILES = {  # a FIFO nobody writes to: reading it would hang
     "board convert macondo": (["board", "convert", "fifo.txt", "-o", "x.yaml"], "not a layout or ruleset file"),
     "build --ruleset": (["build", "-r", "fifo.yaml", "-o", "x.lex"], "not a ruleset file"),
     "check --lexicon": (["check", "-l", "fifo.lex", "Haus"], "not a lexicon file"),
-    "stats": (["stats", "fifo.lex"], "not a lexicon file"),
+    "stats": (["stats", "-l", "fifo.lex"], "not a lexicon file"),
     "import --format mapping:": (["import", "words.txt", "--format", "mapping:fifo.yaml", "-o", "x.jsonl"],
                                  "not a mapping file"),
     "build --source": (["build", "-r", "webfeud", "--source", "fifo.txt", "-o", "x.lex"], "not a regular file"),

@@ -181,7 +181,7 @@ def test_escape_sequences_in_lex_reasons_never_reach_the_terminal(tmp_path):
 def test_escape_sequences_in_lex_metadata_never_reach_the_terminal(tmp_path, lexicons):
     lex = rewrite_lex(lexicons["wortspieler"], tmp_path / "meta.lex",
                       meta=lambda m: dict(m, ruleset=f"wort{ESCAPES}spieler"))
-    for args in (("stats", lex), ("export", "-l", lex, "--format", "json"), ("judge", "-l", lex)):
+    for args in (("stats", "-l", lex), ("export", "-l", lex, "--format", "json"), ("judge", "-l", lex)):
         done = run(*args, cwd=tmp_path, input=b"")
         assert done.returncode == 0, done.err
         assert _escape_free(done.out + done.err), repr(done.out)
@@ -233,7 +233,7 @@ CRAFTED_GRAPHS = {
 }
 GRAPH_COMMANDS = {
     "pattern": ("pattern", "H?US", "-l"),
-    "stats": ("stats",),
+    "stats": ("stats", "-l"),
     "export": ("export", "--format", "txt", "-l"),
     "play": ("play", "--ruleset", "wortspieler", "--games", "1", "-q", "--lexicon"),
 }
@@ -283,7 +283,7 @@ def test_a_corrupt_verdict_block_on_the_suggestion_path_is_a_message(tmp_path, l
 ])
 def test_wrong_types_in_lex_metadata_are_a_message(tmp_path, lexicons, field, value):
     lex = rewrite_lex(lexicons["wortspieler"], tmp_path / "meta.lex", meta=lambda m: dict(m, **{field: value}))
-    for args in (("check", "-l", lex, "Haus"), ("stats", lex)):
+    for args in (("check", "-l", lex, "Haus"), ("stats", "-l", lex)):
         refused(run(*args, cwd=tmp_path), "meta.lex", "metadata has wrong types")
 
 

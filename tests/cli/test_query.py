@@ -199,16 +199,25 @@ def test_pattern_with_a_non_tile_character_is_exit_2(cli, lexicon):
 
 
 def test_stats(cli, lexicon):
-    result = cli("stats", str(lexicon))
+    result = cli("stats", "--lexicon", str(lexicon))
     assert result.exit_code == 0
     assert f"{len(LEGAL)} words" in result.stdout
-    data = json.loads(cli("stats", str(lexicon), "--json").stdout)
+    data = json.loads(cli("stats", "-l", str(lexicon), "--json").stdout)
     assert data["word_count"] == len(LEGAL)
     assert data["by_length"] == {str(k): v for k, v in sorted(Counter(map(len, LEGAL)).items())}
     rows = {r["letter"]: r for r in data["letters"]}
     assert rows["E"]["bag_count"] == 18 and rows["Q"]["lexicon_share"] == 0
-    other = json.loads(cli("stats", str(lexicon), "--ruleset", "smartfeud", "--json").stdout)
+    other = json.loads(cli("stats", "-l", str(lexicon), "--ruleset", "smartfeud", "--json").stdout)
     assert {r["letter"]: r for r in other["letters"]}["E"]["bag_count"] == 16
+    assert cli("stats", "-r", "wortspieler", "--json").stdout == cli("stats", "-l", str(lexicon), "--json").stdout
+
+
+def test_stats_still_takes_the_lexicon_as_an_argument_with_a_deprecation_note(cli, lexicon):
+    old, new = cli("stats", str(lexicon)), cli("stats", "-l", str(lexicon))
+    assert old.exit_code == 0 and old.stdout == new.stdout
+    assert "deprecated" in old.stderr and "--lexicon" in old.stderr and new.stderr == ""
+    both = cli("stats", str(lexicon), "-l", str(lexicon))
+    assert both.exit_code == 2 and "twice" in both.output
 
 
 def read_kwg_words(data: bytes, root_node: int) -> set[str]:

@@ -89,4 +89,4 @@ def test_diff_shows_house_rule_changes(cli):
 
 def test_diff_of_identical_rulesets(cli):
     result = cli("ruleset", "diff", "webfeud", "webfeud")
-    assert result.stdout.strip() == "No differences."
+    assert result.stdout == "" and result.stderr.strip() == "No differences."  # stdout stays empty, as for "No words."
