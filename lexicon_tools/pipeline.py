@@ -52,6 +52,7 @@ class BuildSummary:
     words_out: int = 0
     accepted: Counter = field(default_factory=Counter)
     rejected: Counter = field(default_factory=Counter)
+    classes: Counter = field(default_factory=Counter)
     kwg_nodes: int = 0
     file_size: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
@@ -67,6 +68,7 @@ class BuildSummary:
             f"  words out   {self.words_out:>10,}  legal",
         ]
         out += _reason_lines("accepted", self.accepted) + _reason_lines("rejected", self.rejected)
+        out += _reason_lines("accepted words by class of the deciding entry", self.classes)
         out += [
             f"  graph       {self.kwg_nodes:>10,}  KWG nodes (DAWG+GADDAG)",
             f"  file size   {self.file_size:>10,}  bytes ({self.file_size / 1e6:.1f} MB)",
@@ -148,6 +150,7 @@ def _normalise_and_build(summary: BuildSummary, ruleset: Any, decided: dict, ent
     decided.clear()
     summary.words_in, summary.words_out = assembly.words_in, assembly.words_out
     summary.accepted, summary.rejected = assembly.accepted, assembly.rejected
+    summary.classes = assembly.classes
     summary.seconds["normalise"] = time.perf_counter() - start
 
     start = time.perf_counter()
@@ -211,6 +214,7 @@ def lexicon_meta(ruleset, sources: list[SourceSpec], assembly, date: str | None)
         "word_count": assembly.words_out,
         "reasons": {"accepted": dict(sorted(assembly.accepted.items())),
                     "rejected": dict(sorted(assembly.rejected.items()))},
+        "word_classes": dict(sorted(assembly.classes.items())),
         "provenance": {
             "sources": [source_provenance(s) for s in sources],
             "ruleset_sha256": ruleset_digest(ruleset),

@@ -32,6 +32,11 @@ def default_corpus() -> Path:
     return corpora_dir() / "german-nouns" / "nouns.csv.xz"
 
 
+def default_sources(relative: list[str]) -> list[Path]:
+    """A ruleset's `word_policy.default_sources`, resolved inside the bundled corpora folder."""
+    return [corpora_dir() / name for name in relative]
+
+
 def user_data_dir() -> Path:
     """Where built lexicons go by default: $LEXICON_TOOLS_HOME, else XDG data home."""
     import os

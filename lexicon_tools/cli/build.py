@@ -13,7 +13,8 @@ def build_command(
     ruleset: str = typer.Option("wortspieler", "--ruleset", "-r",
                                 help="A bundled ruleset name or a ruleset YAML path."),
     source: list[Path] = typer.Option([], "--source", "-s",
-                                      help="A dictionary file (repeatable). Default: the bundled noun corpus."),
+                                      help="A dictionary file (repeatable). Default: the ruleset's "
+                                           "word_policy.default_sources (bundled corpora)."),
     fmt: list[str] = typer.Option([], "--format", "-f",
                                   help="Format of the matching --source (wordlist, csv, tei, wiktionary, "
                                        "mapping:FILE, auto). Repeat once per --source."),
@@ -30,8 +31,9 @@ def build_command(
 ) -> None:
     """Build a lexicon: import -> filter (word policy) -> normalise -> build (KWG + verdict table).
 
-    With no options it builds the Wortspieler German lexicon from the bundled corpus,
-    offline, into the default lexicon path used by `check --ruleset wortspieler`.
+    With no options it builds the Wortspieler German lexicon from the bundled noun corpus,
+    offline, into the default lexicon path used by `check --ruleset wortspieler`. SmartFeud
+    and Webfeud read the noun corpus and the bundled full-form corpus of every word class.
 
     Example: lexicon-tools build --ruleset smartfeud --source /usr/share/dict/ngerman --format wordlist
     """
@@ -43,7 +45,7 @@ def build_command(
         build_lexicon,
         build_lexicon_from_verdicts,
     )
-    from lexicon_tools.resources import default_corpus, default_lexicon_path
+    from lexicon_tools.resources import default_lexicon_path, default_sources
 
     if len(fmt) > max(len(source), 1):
         raise UsageError(f"{len(fmt)} --format options for {len(source)} --source options",
@@ -59,7 +61,10 @@ def build_command(
     if verdicts:
         summary = build_lexicon_from_verdicts(rs, verdicts, target, date=date, quiet=quiet)
     else:
-        paths = list(source) or [default_corpus()]
+        paths = list(source) or default_sources(rs.word_policy.default_sources)
+        if not paths:
+            raise UsageError(f"ruleset {rs.name!r} names no bundled corpus (word_policy.default_sources is empty)",
+                             "Give the dictionary to build from with --source FILE.")
         formats = list(fmt) + ["auto"] * (len(paths) - len(fmt))
         specs = [SourceSpec(Path(p), f) for p, f in zip(paths, formats)]
         summary = build_lexicon(rs, specs, target, date=date, quiet=quiet, on_error=on_error)

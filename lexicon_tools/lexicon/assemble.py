@@ -36,6 +36,7 @@ class Assembly:
     entries: int = 0
     accepted: Counter = field(default_factory=Counter)  # reason class -> words
     rejected: Counter = field(default_factory=Counter)
+    classes: Counter = field(default_factory=Counter)  # word class of the deciding entry -> accepted words
 
     @property
     def words_in(self) -> int:
@@ -69,6 +70,7 @@ def assemble(decided: dict[str, Verdict], alphabet: Alphabet, entries: int = 0) 
         (out.accepted if valid else out.rejected)[reason_class(reason)] += 1
         if valid:
             out.tiles.append(alphabet.encode(word))
+            out.classes[verdict.entry.pos or "unstated"] += 1
     return out
 
 

@@ -37,6 +37,10 @@ TileCount = Annotated[int, Field(ge=0, le=MAX_TILES_PER_LETTER)]
 TileValue = Annotated[int, Field(ge=0, le=MAX_TILE_VALUE)]
 BonusTiles = Annotated[int, Field(ge=1, le=MAX_RACK + 1)]
 BonusPoints = Annotated[int, Field(ge=0, le=MAX_BONUS)]
+# A file inside the bundled corpora/ folder: relative, no "..", so a ruleset can never name
+# an arbitrary file to read.
+BundledCorpus = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*(/[a-z0-9][a-z0-9_-][a-z0-9_.-]*)*$",
+                                     max_length=200)]
 
 # The time-limit format of `engine.rules.parse_duration`: a number and s, m, h or d.
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
@@ -213,16 +217,23 @@ class Lengths(Strict):   # longer than the board: a cross-field problem (check_c
 
 
 class WordPolicy(Strict):
-    kind: Literal["all_forms", "nominative_singular_nouns"]
-    allow_plurale_tantum: bool = True
-    allow_lexicalized_plurals: bool = True
-    allow_lexicalized_diminutives: bool = True
-    allow_plurals: bool = False
-    allow_diminutives: bool = False
-    allow_proper_nouns: bool = False
-    allow_abbreviations: bool = False
-    excluded_registers: list[str] = []
-    lengths: Lengths
+    kind: Literal["all_forms", "nominative_singular_nouns"] = Field(
+        description="`all_forms` (every inflected form; SmartFeud, Webfeud) or `nominative_singular_nouns` "
+                    "(Wortspieler).")
+    allow_plurale_tantum: bool = Field(True, description="Accept plural-only nouns (Eltern).")
+    allow_lexicalized_plurals: bool = Field(True, description="Accept plurals with a meaning of their own (Wahlen).")
+    allow_lexicalized_diminutives: bool = Field(
+        True, description="Accept diminutives with a meaning of their own (Mädchen).")
+    allow_plurals: bool = Field(False, description="Accept nominative plurals (Häuser).")
+    allow_diminutives: bool = Field(False, description="Accept productive diminutives (Häuschen).")
+    allow_proper_nouns: bool = Field(False, description="Accept proper nouns (Berlin, Goethe).")
+    allow_abbreviations: bool = Field(False, description="Accept abbreviations (Kfz).")
+    excluded_registers: list[str] = Field(
+        [], description="Registers to reject, e.g. `colloquial`, `technical`, `regional`.")
+    lengths: Lengths = Field(description="Word lengths.")
+    default_sources: list[BundledCorpus] = Field(
+        default=["german-nouns/nouns.csv.xz"], max_length=20,
+        description="The bundled corpora (paths inside `corpora/`) that `build` reads when no --source is given.")
 
 
 class Morphology(Strict):

@@ -55,7 +55,7 @@ class AllFormsPolicy:
         if is_proper(reading, marker_key(reading, lemma_tiles, tiles, surface), self.lists):
             allowed = policy.allow_proper_nouns
             return Judgement(allowed, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", allowed))
-        return Judgement(True, describe(reading, lemma_tiles), reading)
+        return Judgement(True, describe(reading, lemma_tiles, tiles), reading)
 
 
 def marker_key(reading: Reading, lemma_tiles: str | None, tiles: str, surface: str) -> str | None:
@@ -68,11 +68,14 @@ def marker_key(reading: Reading, lemma_tiles: str | None, tiles: str, surface: s
     return lemma_tiles or tiles
 
 
-def describe(reading: Reading, lemma_tiles: str | None) -> str:
-    """What a noun reading is, for the reason code; ``listed`` for anything else."""
+def describe(reading: Reading, lemma_tiles: str | None, tiles: str = "") -> str:
+    """What a noun reading is, for the reason code; ``listed`` for anything else. A noun form
+    whose source gives its lemma but no case (a full-form table) is an inflected ``form``."""
     if not reading.is_noun:
         return reasons.LISTED
     case, number = reading.case, reading.number
+    if case is None and number is None and lemma_tiles and tiles and lemma_tiles != tiles:
+        return reasons.inflected("form", lemma_tiles)
     if case in ("Nom", None) and "plurale-tantum" in reading.tags:
         return reasons.PLURALE_TANTUM
     if case in ("Nom", None) and number in ("Sing", None):

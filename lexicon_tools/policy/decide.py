@@ -12,7 +12,9 @@ The algorithm (both policy kinds):
    accept and a reject. When the entry's own reading says something else (the Nom Pl
    entry of Lehrer), that is kept as ``evidence.entry_reason``.
 
-A word without any reading is judged as ``judge(tiles, None)``.
+A word without any reading is judged as ``judge(tiles, None)``. A spelling in capitals
+from a source that otherwise writes lower case (BMW) is judged as an abbreviation
+(`casing`).
 
 Tiles have no case. A judge that decides by nouns (``case_blind_nouns``, the Wortspieler
 rule) also hears the morphological lexicon about a word's other spellings when none of
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
+from lexicon_tools.policy.casing import all_caps_in_mixed_case, as_abbreviation
 from lexicon_tools.policy.judgement import Judgement, better
 from lexicon_tools.policy.normalize import shape_reason, to_tiles
 from lexicon_tools.policy.readings import Analyzer, Reading, readings_from_entry
@@ -97,7 +100,10 @@ def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, jud
     surfaces = list(dict.fromkeys(e.word for e, t in zip(entries, tiles) if shape[t] is None))
     words: dict[str, _Word] = {}
     analyses = analyzer.analyze(surfaces)
+    capitals = all_caps_in_mixed_case(entries)
     for surface, readings in zip(surfaces, analyses):
+        if surface in capitals:
+            readings = as_abbreviation(surface, readings)
         word_tiles = tiles_of[surface]
         state = words.setdefault(word_tiles, _Word())
         state.surfaces.append(surface)

@@ -6,18 +6,20 @@ Rules, in order, on the first 64 KiB of the (decompressed) file:
    root element decides: ``mediawiki`` -> ``wiktionary``, ``TEI``/``TEI.2`` ->
    ``tei``. Any other root is an error that suggests a mapping file
    (``--format mapping:FILE``), since an unknown schema cannot be guessed.
-2. A first line holding ``lemma`` and ``pos`` column names, or the extension
+2. A first line ``form<TAB>lemma<TAB>pos`` -> ``forms`` (a full-form table).
+3. A first line holding ``lemma`` and ``pos`` column names, or the extension
    ``.csv``/``.tsv`` (under any .gz/.bz2/.xz suffix) -> ``csv``.
-3. Binary content (NUL bytes, not UTF-16) -> error listing the known formats.
-4. Anything else that is text -> ``wordlist`` (``.txt``, ``.dic``, no extension, ...).
+4. Binary content (NUL bytes, not UTF-16) -> error listing the known formats.
+5. Anything else that is text -> ``wordlist`` (``.txt``, ``.dic``, no extension, ...).
 """
 
 from __future__ import annotations
 
 from lexicon_tools.errors import UsageError
+from lexicon_tools.io.readers.forms_table import is_forms_header
 from lexicon_tools.io.readers.source import InputSource
 
-KNOWN_FORMATS = ("auto", "wordlist", "csv", "tei", "wiktionary", "mapping:FILE")
+KNOWN_FORMATS = ("auto", "wordlist", "csv", "forms", "tei", "wiktionary", "mapping:FILE")
 XML_ROOTS = {"mediawiki": "wiktionary", "TEI": "tei", "TEI.2": "tei"}
 XML_EXTENSIONS = (".xml", ".tei", ".xdxf")
 
@@ -42,6 +44,8 @@ def detect_format(source: InputSource) -> str:
                          "Describe the schema in a mapping file and pass --format mapping:FILE "
                          f"(example: corpora/mappings/xdxf.yaml). Known formats: {known_formats_text()}.")
     first_line = text_start.split(b"\n", 1)[0].lower()
+    if is_forms_header(first_line):
+        return "forms"
     columns = {c.strip().strip(b'"') for c in first_line.replace(b"\t", b",").split(b",")}
     if {b"lemma", b"pos"} <= columns or source.inner_suffix in (".csv", ".tsv"):
         return "csv"

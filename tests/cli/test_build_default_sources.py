@@ -1,0 +1,45 @@
+"""`word_policy.default_sources`: what `build` reads without --source, as ruleset data."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_tools.io.rulesets import load_ruleset
+
+
+def ruleset_file(tmp_path, sources: str):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: smartfeud\nname: house\nword_policy:\n  default_sources: {sources}\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name, sources", [
+    ("smartfeud", ["german-nouns/nouns.csv.xz", "german-forms/forms.tsv.xz"]),
+    ("webfeud", ["german-nouns/nouns.csv.xz", "german-forms/forms.tsv.xz"]),
+    ("wortspieler", ["german-nouns/nouns.csv.xz"]),
+    ("webfeud-en", []),
+])
+def test_bundled_rulesets_name_their_corpora(name, sources):
+    assert load_ruleset(name).word_policy.default_sources == sources
+
+
+def test_build_reads_the_rulesets_default_sources(cli, tmp_path):
+    path = ruleset_file(tmp_path, "[fixtures/wordlist/words-utf8.txt]")
+    result = cli("build", "--ruleset", str(path), "-o", str(tmp_path / "h.lex"))
+    assert result.exit_code == 0, result.output
+    assert "words-utf8.txt" in result.stdout
+    assert cli("check", "--lexicon", str(tmp_path / "h.lex"), "Haus").exit_code == 0
+
+
+def test_no_bundled_corpus_is_a_clear_error(cli, tmp_path):
+    result = cli("build", "--ruleset", "webfeud-en", "-o", str(tmp_path / "en.lex"))
+    assert result.exit_code == 2
+    assert "default_sources" in result.output and "--source" in result.output
+    assert not (tmp_path / "en.lex").exists()
+
+
+@pytest.mark.parametrize("sources", ["[../../etc/passwd]", "[/etc/passwd]", "[german-nouns/../../x]"])
+def test_a_ruleset_cannot_name_a_file_outside_the_bundled_corpora(cli, tmp_path, sources):
+    result = cli("ruleset", "validate", str(ruleset_file(tmp_path, sources)))
+    assert result.exit_code == 2
+    assert "default_sources" in result.output and "Traceback" not in result.output

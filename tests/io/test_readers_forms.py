@@ -1,0 +1,62 @@
+"""The full-form table reader (`--format forms`): real files, detection, located record errors."""
+
+from __future__ import annotations
+
+import lzma
+
+import pytest
+
+from lexicon_tools.errors import InputFileError, LexiconToolsError
+from lexicon_tools.io.readers import iter_entries
+from lexicon_tools.resources import corpora_dir
+
+
+def write(path, text: str):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_rows_become_entries_with_lemma_class_and_source(tmp_path):
+    path = write(tmp_path / "f.tsv", "form\tlemma\tpos\nging\tgehen\tVERB\nBerlins\tBerlin\tpropn\nund\tund\tCCONJ\n")
+    entries = list(iter_entries(path))  # detected from the header
+    assert [(e.word, e.lemma, e.pos, e.source) for e in entries] == [
+        ("ging", "gehen", "VERB", "f.tsv:2"), ("Berlins", "Berlin", "PROPN", "f.tsv:3"), ("und", "und", "CCONJ", "f.tsv:4")]
+    assert entries[1].tags == ("propn:table",)
+    assert entries[0].features == {}
+
+
+def test_a_tags_column_is_read(tmp_path):
+    path = write(tmp_path / "f.tsv", "form\tlemma\tpos\ttags\ngelle\tgellen\tVERB\tregister:dated, x\n")
+    assert list(iter_entries(path, "forms"))[0].tags == ("register:dated", "x")
+
+
+@pytest.mark.parametrize("row, message", [
+    ("ging\tgehen", "needs form, lemma and pos"),
+    ("ging\tgehen\tVERBUM", "not a Universal Dependencies tag"),
+    ("\tgehen\tVERB", "needs form, lemma and pos"),
+])
+def test_bad_rows_are_located_errors_or_skipped(tmp_path, row, message):
+    path = write(tmp_path / "f.tsv", f"form\tlemma\tpos\n{row}\nund\tund\tCCONJ\n")
+    with pytest.raises(LexiconToolsError, match=rf"f.tsv:2.*{message}|{message}.*f.tsv:2"):
+        list(iter_entries(path, "forms"))
+    assert [e.word for e in iter_entries(path, "forms", on_error="skip")] == ["und"]
+
+
+def test_a_wrong_header_is_fatal_and_named(tmp_path):
+    path = write(tmp_path / "f.tsv", "wort\tlemma\tpos\nging\tgehen\tVERB\n")
+    with pytest.raises(InputFileError, match="not a forms table header"):
+        list(iter_entries(path, "forms"))
+
+
+def test_the_bundled_corpus_reads_and_covers_every_class():
+    path = corpora_dir() / "german-forms" / "forms.tsv.xz"
+    header = lzma.open(path, "rt", encoding="utf-8").readline()
+    assert header == "form\tlemma\tpos\n"
+    classes: dict[str, int] = {}
+    words = set()
+    for entry in iter_entries(path):
+        classes[entry.pos] = classes.get(entry.pos, 0) + 1
+        words.add(entry.word)
+    assert {"VERB", "ADJ", "NOUN", "ADP", "CCONJ", "SCONJ", "ADV", "PRON", "DET", "NUM"} <= set(classes)
+    assert classes["VERB"] > 50_000 and classes["ADJ"] > 100_000
+    assert {"ging", "gegangen", "schönsten", "und", "weil", "dass", "heute", "zwischen"} <= words
