@@ -1,0 +1,97 @@
+"""`lexicon-tools serve`: the table page for physical games, on this computer or the local network.
+
+FastAPI, uvicorn and segno are imported inside the command, so the rest of the
+CLI starts as light as before. The socket is bound here, before uvicorn starts,
+so a busy port or a bad address is a one-paragraph error (exit 2), not a log line.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import typer
+
+LEXICON_HELP = "A .lex file (default: the lexicon built for --ruleset)."
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve_command)
+
+
+def serve_command(
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r",
+                                       help="Ruleset name or YAML path (default: the one the lexicon was built "
+                                            "for, else wortspieler)."),
+    lexicon: str | None = typer.Option(None, "--lexicon", "-l", help=LEXICON_HELP),
+    host: str = typer.Option("127.0.0.1", "--host",
+                             help="Address to listen on; 0.0.0.0 serves every phone on the local network."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port (0: any free port)."),
+    share: bool = typer.Option(True, "--share/--no-share", help="Allow shared tables (kept in memory only)."),
+    max_tables: int = typer.Option(100, "--max-tables", min=1, max=10_000, help="Shared tables kept at most."),
+    table_hours: float = typer.Option(12.0, "--table-hours", min=0.1, max=168,
+                                      help="A shared table untouched this long is forgotten."),
+    qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the address (with a LAN --host)."),
+) -> None:
+    """Serve the table page: word judge, turn scores on the physical board, score sheet, tiles left, timer.
+
+    Example: lexicon-tools serve --ruleset wortspieler --host 0.0.0.0 --port 8000
+    """
+    from lexicon_tools.web.loader import open_table
+
+    path, table = open_table(ruleset, lexicon)
+    sock = _bind(host, port)
+    url = f"http://{_shown_host(host)}:{sock.getsockname()[1]}/"
+    typer.echo(f"{table.title}: lexicon {path} ({table.lexicon.word_count:,} words)")
+    typer.echo(f"Serving the table at {url}  (Ctrl-C stops)")
+    if host in ("0.0.0.0", "::") and qr:
+        import segno
+
+        typer.echo("Scan to open it on a phone in the same network:")
+        segno.make(url, error="m").terminal(compact=True)
+    elif host in ("127.0.0.1", "localhost", "::1"):
+        typer.echo("Only this computer can open it; --host 0.0.0.0 serves the phones on your network.")
+    _run(table, sock, share, max_tables, table_hours)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    from lexicon_tools.errors import UsageError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except (OSError, OverflowError) as exc:
+        sock.close()
+        raise UsageError(f"cannot listen on {host} port {port}: {getattr(exc, 'strerror', None) or exc}",
+                         "Pick another --port (or 0 for any free one), or check the --host address.") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _shown_host(host: str) -> str:
+    """The address to type on a phone: for 0.0.0.0, this computer's address on the network."""
+    if host not in ("0.0.0.0", "::"):
+        return f"[{host}]" if ":" in host else host
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))   # UDP connect sends nothing: it only picks the outgoing interface
+        return probe.getsockname()[0]
+    except OSError:
+        return socket.gethostname()
+    finally:
+        probe.close()
+
+
+def _run(table, sock: socket.socket, share: bool, max_tables: int, table_hours: float) -> None:
+    import uvicorn
+
+    from lexicon_tools.web.app import create_app
+    from lexicon_tools.web.shared import TableStore
+
+    store = TableStore(max_tables, table_hours * 3600) if share else None
+    config = uvicorn.Config(create_app(table, store), log_level="warning", access_log=False, server_header=False,
+                            timeout_keep_alive=30, limit_concurrency=1000, h11_max_incomplete_event_size=16_384)
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])

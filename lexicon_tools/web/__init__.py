@@ -1,0 +1,11 @@
+"""The table-side page served by `lexicon-tools serve`, at the top of the layers beside `cli`.
+
+* `table` — judge, score a turn, tiles left: calls the lexicon and the engine, keeps no game;
+* `schemas` — the JSON API's request bodies and their limits;
+* `shared` — shared tables in memory, bounded in count, age and size;
+* `guard` — body size limit and security headers (ASGI middleware);
+* `app` — the FastAPI app: the page (``static/``) and the API routes;
+* `loader` — open the lexicon and ruleset a server starts with.
+
+FastAPI and uvicorn are imported only here and by the ``serve`` command.
+"""

@@ -1,0 +1,141 @@
+"""The ASGI app behind `lexicon-tools serve`: the table page and its JSON API (FastAPI).
+
+FastAPI rather than bare Starlette for the typed, bounded request bodies
+(`web.schemas`) and the OpenAPI description other tools can read at
+``/api/openapi.json``. The interactive API pages are off: they load scripts
+from a CDN, and the page must work with no network. Routes are thin: each calls
+one `web.table.Table` method, which calls the library (`Lexicon.check`, the
+engine's `evaluate_place`).
+
+Every error is JSON ``{"error": ..., "hint": ...}`` with a 4xx status (a 500
+says only "internal error"): no traceback, no HTML error page.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+
+from lexicon_tools.errors import LexiconToolsError
+from lexicon_tools.web.guard import Guard
+from lexicon_tools.web.schemas import CheckRequest, ScoreRequest, TableState, TableUpdate, TilesLeftRequest
+from lexicon_tools.web.shared import TableError, TableStore
+from lexicon_tools.web.table import Table
+
+STATIC = Path(__file__).parent / "static"
+SUGGESTION_CACHE = 4096     # illegal words whose suggestions are remembered (the same word is asked by every phone)
+
+
+def create_app(table: Table, store: TableStore | None = None):
+    """The app for one table; `store` None turns shared tables off (404)."""
+    app = FastAPI(title="lexicon-tools at the table", version="1", docs_url=None, redoc_url=None,
+                  openapi_url="/api/openapi.json",
+                  description="Judge words, score turns on a physical board and count the unseen tiles, with the "
+                              "rules and lexicon the server was started with.")
+    _errors(app)
+    _pages(app)
+    _api(app, table)
+    _tables(app, store)
+    return Guard(app, large_body_paths=("/api/tables",))
+
+
+def _pages(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index():
+        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+
+
+def _api(app: FastAPI, table: Table) -> None:
+    described = table.describe()
+
+    @lru_cache(maxsize=SUGGESTION_CACHE)
+    def check_one(word: str, suggestions: int) -> dict:
+        return table.check([word], suggestions)[0]
+
+    @app.get("/api/ruleset", summary="The ruleset: board, premiums, tiles, time limits")
+    async def ruleset():
+        return described
+
+    @app.post("/api/check", summary="Judge words, as `lexicon-tools check --json` does")
+    async def check(body: CheckRequest):
+        quick = [check_one(w, 0) for w in body.words]   # the graph walk: microseconds
+        if body.suggestions and not all(r["valid"] for r in quick):
+            # suggestions search every legal word: off the event loop, so other clients are not held up
+            results = await run_in_threadpool(lambda: [check_one(w, body.suggestions) for w in body.words])
+        else:
+            results = quick
+        return {"results": results, "all_valid": all(r["valid"] for r in results)}
+
+    @app.post("/api/score", summary="Validate and score one turn on the board the request describes")
+    async def score(body: ScoreRequest):
+        return table.score(body.board, body.used, [t.model_dump() for t in body.tiles], body.take, body.swap)
+
+    @app.post("/api/tiles-left", summary="The tile distribution minus the board and your rack")
+    async def tiles_left(body: TilesLeftRequest):
+        return table.tiles_left(body.board, body.rack)
+
+
+def _tables(app: FastAPI, store: TableStore | None) -> None:
+    def need_store() -> TableStore:
+        if store is None:
+            raise TableError(404, "shared tables are switched off on this server",
+                             hint="Start it without --no-share to share a table.")
+        return store
+
+    @app.post("/api/tables", status_code=201, summary="Share a table: store its state, get an unguessable id")
+    async def create(body: TableState):
+        table_id, version = need_store().create(body.state)
+        return {"id": table_id, "version": version}
+
+    @app.get("/api/tables/{table_id}", summary="A shared table's state and version")
+    async def read(table_id: str):
+        shared = need_store().get(table_id)
+        return {"id": table_id, "version": shared.version, "state": shared.state}
+
+    @app.put("/api/tables/{table_id}", summary="Replace a shared table's state (409 if it changed meanwhile)")
+    async def write(table_id: str, body: TableUpdate):
+        return {"id": table_id, "version": need_store().update(table_id, body.version, body.state)}
+
+
+def _errors(app: FastAPI) -> None:
+    def error(status: int, message: str, hint: str = "", **extra) -> JSONResponse:
+        return JSONResponse({"error": message, "hint": hint, **extra}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError):
+        problems = [_describe(e) for e in exc.errors()[:10]]
+        return error(422, "; ".join(problems), "See /api/openapi.json for the request format.", problems=problems)
+
+    @app.exception_handler(LexiconToolsError)
+    async def refused(_request: Request, exc: LexiconToolsError):
+        return error(400, exc.message, exc.hint or "")
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError):
+        return error(exc.status, exc.message, exc.extra.pop("hint", ""), **exc.extra)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException):
+        message = {404: "no such page or API route", 405: "this route does not take that method"}.get(
+            exc.status_code, str(exc.detail))
+        return error(exc.status_code, message, "The API is described at /api/openapi.json.")
+
+    @app.exception_handler(Exception)
+    async def crashed(_request: Request, _exc: Exception):
+        return error(500, "internal error", "Please report how you got here.")
+
+
+def _describe(err: dict) -> str:
+    where = ".".join(str(part) for part in err.get("loc", ()) if part != "body") or "body"
+    if err.get("type") == "json_invalid":
+        return "the body is not valid JSON"
+    return f"{where}: {err.get('msg', 'invalid')}"

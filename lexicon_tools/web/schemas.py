@@ -1,0 +1,70 @@
+"""Request bodies of the table's JSON API, with their limits.
+
+Every list and string has an upper bound, so a request cannot make the server
+do unbounded work; a violation is answered 422 with the field named (see
+`web.errors`). No field names a file: the lexicon and ruleset are fixed when
+the server starts.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from lexicon_tools.cli.wordinput import MAX_WORD_LENGTH
+
+MAX_WORDS = 20              # words per check request
+MAX_BOARD = 32              # rows per board and squares per row (boards are at most 26 wide)
+MAX_TILES = 40              # tiles placed in one turn (multi-word turns included)
+MAX_STATE_BYTES = 64_000    # a shared table's state (score sheet, board, undo history)
+
+Word = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD_LENGTH)]
+Square = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z][0-9]{1,3}$")]
+Row = Annotated[str, StringConstraints(max_length=MAX_BOARD)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CheckRequest(Strict):
+    words: list[Word] = Field(min_length=1, max_length=MAX_WORDS,
+                              description=f"1-{MAX_WORDS} words, each at most {MAX_WORD_LENGTH} characters.")
+    suggestions: int = Field(5, ge=0, le=10, description="Suggestions for an illegal word (0: none, faster).")
+
+
+class Tile(Strict):
+    square: Square = Field(description="Column letter and row number, e.g. H8.")
+    letter: str = Field(min_length=1, max_length=2, description="The letter (for a joker: the letter it stands for).")
+    blank: bool = Field(False, description="The tile is a joker (blank).")
+    line: int = Field(0, ge=0, le=MAX_TILES, description="Multi-word turns: the word this tile belongs to, in "
+                                                          "the order the words were laid.")
+
+
+class Position(Strict):
+    board: list[Row] = Field(max_length=MAX_BOARD, description="One string per row: '.' empty, an upper-case "
+                                                               "letter a tile, a lower-case letter a joker.")
+    used: list[Square] = Field(default_factory=list, max_length=MAX_BOARD * MAX_BOARD,
+                               description="Premium squares already used (occupied squares count as used).")
+
+
+class ScoreRequest(Position):
+    tiles: list[Tile] = Field(min_length=1, max_length=MAX_TILES, description="The tiles placed in this turn.")
+    take: list[Square] = Field(default_factory=list, max_length=4,
+                               description="Squares whose letter is taken from the board first (SmartFeud).")
+    swap: list[Square] = Field(default_factory=list, max_length=4,
+                               description="Squares whose joker is swapped for the natural tile first.")
+
+
+class TilesLeftRequest(Strict):
+    board: list[Row] = Field(max_length=MAX_BOARD)
+    rack: str = Field("", max_length=16, description="Your own rack; the blank symbol (?) for a joker.")
+
+
+class TableState(Strict):
+    state: dict[str, Any] = Field(description=f"The page's game state (at most {MAX_STATE_BYTES:,} bytes as JSON).")
+
+
+class TableUpdate(TableState):
+    version: int = Field(ge=0, description="The version this update was made from (409 when it is stale).")

@@ -1,0 +1,232 @@
+// The table page: tabs, judge, score sheet, tiles left, turn timer, language; the board lives in board.js.
+import { api, emptyState, Store } from "./store.js";
+import { BoardView } from "./board.js";
+import { language, setLanguage, t } from "./i18n.js";
+
+const TABLE_LIMITS = [60, 120, 180, 300];   // seconds: presets for a table whose ruleset names no time limit
+const $ = (id) => document.getElementById(id);
+
+async function main() {
+  const rs = await api("GET", "/api/ruleset");
+  setLanguage(Store.device(rs).lang || (navigator.language || "de").slice(0, 2));
+  const playerName = (i) => `${t("player")} ${i + 1}`;
+  const store = new Store(rs, () => refresh(), playerName);
+  const board = new BoardView(rs, store, () => {});
+  $("title").textContent = rs.title;
+  document.title = `${rs.title} – lexicon-tools`;
+  let tilesTimer = null;
+
+  function refresh() {
+    board.render();
+    board.evaluate();
+    sheet(rs, store);
+    players(rs, store);
+    clearTimeout(tilesTimer);
+    tilesTimer = setTimeout(() => tiles(rs, store), 120);
+    mover(store);
+    clock(store);
+    $("undo").disabled = !store.history.length;
+  }
+
+  tabs();
+  judge();
+  timer(rs, store);
+  sharing(store);
+  $("lang").addEventListener("click", () => {
+    store.device.lang = setLanguage(language() === "de" ? "en" : "de");
+    $("lang").textContent = language() === "de" ? "EN" : "DE";
+    store.save();
+    refresh();
+  });
+  $("lang").textContent = language() === "de" ? "EN" : "DE";
+  $("undo").addEventListener("click", () => store.undo());
+  $("rack").value = store.device.rack || "";
+  $("rack").addEventListener("input", () => { store.device.rack = $("rack").value; store.save(); tiles(rs, store); });
+  $("add-player").addEventListener("click", () => store.update((s) => {
+    if (s.players.length < rs.players.max) s.players.push(playerName(s.players.length));
+  }));
+  $("remove-player").addEventListener("click", () => store.update((s) => {
+    if (s.players.length > rs.players.min) { s.players.pop(); s.current %= s.players.length; }
+  }));
+  $("new-game").addEventListener("click", () => {
+    if (confirm(t("confirm_new"))) store.update((s) => Object.assign(s, emptyState(rs, playerName), { players: s.players }));
+  });
+  store.onConflict = () => status(t("sync_conflict"));
+  const joining = new URLSearchParams(location.hash.slice(1)).get("table");
+  if (joining) await store.join(joining).catch((err) => status(err.message));
+  else if (store.shared) store.poll();
+  refresh();
+  document.body.dataset.ready = "1";
+}
+
+function status(text) { $("status").textContent = text; }
+
+function tabs() {
+  const show = (name) => {
+    for (const button of document.querySelectorAll("#tabs button")) {
+      button.setAttribute("aria-selected", String(button.dataset.tab === name));
+      $(`tab-${button.dataset.tab}`).hidden = button.dataset.tab !== name;
+    }
+  };
+  for (const button of document.querySelectorAll("#tabs button")) {
+    button.addEventListener("click", () => show(button.dataset.tab));
+  }
+  show("board");
+}
+
+function judge() {
+  $("judge-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const words = $("judge-input").value.split(/[\s,;]+/).filter(Boolean).slice(0, 20);
+    const list = $("verdicts");
+    list.textContent = "";
+    if (!words.length) return;
+    try {
+      const reply = await api("POST", "/api/check", { words });
+      for (const r of reply.results) {
+        const item = document.createElement("li");
+        item.className = r.valid ? "ok" : "bad";
+        item.dataset.testid = "verdict";
+        const tried = r.suggestions && r.suggestions.length ? `; → ${r.suggestions.join(", ")}` : "";
+        item.textContent = `${r.valid ? "✔" : "✘"} ${r.normalized || r.word} – ${r.explanation} [${r.reason}]${tried}`;
+        list.appendChild(item);
+      }
+    } catch (err) {
+      const item = document.createElement("li");
+      item.className = "bad";
+      item.textContent = err.message;
+      list.appendChild(item);
+    }
+  });
+}
+
+function totals(store) {
+  const sums = store.state.players.map(() => 0);
+  for (const turn of store.state.turns) if (turn.player < sums.length) sums[turn.player] += turn.score;
+  return sums;
+}
+
+function sheet(rs, store) {
+  const state = store.state;
+  const head = $("sheet-head");
+  head.textContent = "";
+  head.append(cell("th", "#"));
+  state.players.forEach((name) => head.append(cell("th", name)));
+  const body = $("sheet-body");
+  body.textContent = "";
+  const running = state.players.map(() => 0);
+  state.turns.forEach((turn, index) => {
+    const row = document.createElement("tr");
+    row.append(cell("td", String(index + 1)));
+    running[turn.player] += turn.score;
+    state.players.forEach((_, p) => {
+      const text = p === turn.player ? (turn.pass ? t("passed") : `${turn.notation} ${turn.score}${turn.valid ? "" : " ✘"}`) : "";
+      const td = cell("td", text);
+      if (p === turn.player) { const sub = document.createElement("sub"); sub.textContent = ` Σ${running[p]}`; td.append(sub); }
+      row.append(td);
+    });
+    body.append(row);
+  });
+  const foot = $("sheet-total");
+  foot.textContent = "";
+  foot.append(cell("th", t("total")));
+  totals(store).forEach((sum) => foot.append(cell("th", String(sum))));
+}
+
+function players(rs, store) {
+  const box = $("players");
+  if (box.contains(document.activeElement)) return;
+  box.textContent = "";
+  store.state.players.forEach((name, index) => {
+    const input = document.createElement("input");
+    input.value = name;
+    input.maxLength = 20;
+    input.setAttribute("aria-label", `${t("player")} ${index + 1}`);
+    input.dataset.testid = `player-${index + 1}`;
+    input.addEventListener("change", () => store.update((s) => { s.players[index] = input.value.slice(0, 20) || `${t("player")} ${index + 1}`; }));
+    box.append(input);
+  });
+  $("add-player").disabled = store.state.players.length >= rs.players.max;
+  $("remove-player").disabled = store.state.players.length <= rs.players.min;
+}
+
+function mover(store) {
+  const state = store.state;
+  const sums = totals(store);
+  $("mover").textContent = `${state.players[state.current]} ${t("to_move")} · ` +
+    state.players.map((name, i) => `${name} ${sums[i]}`).join(" · ");
+}
+
+async function tiles(rs, store) {
+  try {
+    const reply = await api("POST", "/api/tiles-left", { board: store.state.board, rack: (store.device.rack || "").slice(0, 16) });
+    const grid = $("tile-grid");
+    grid.textContent = "";
+    for (const [letter, left] of [...Object.entries(reply.letters), [rs.blank, reply.blanks]]) {
+      const item = cell("span", `${letter} ${left}`);
+      item.className = left <= 0 ? "gone" : "";
+      item.dataset.letter = letter;
+      grid.append(item);
+    }
+    const bag = Math.max(0, reply.unseen - (store.state.players.length - 1) * rs.rack_size);
+    $("unseen").textContent = `${t("unseen", { n: reply.unseen })} · ${t("in_bag", { n: bag })}`;
+    if (reply.too_many.length) $("unseen").textContent += ` · ${t("too_many", { l: reply.too_many.join(" ") })}`;
+  } catch (err) {
+    $("unseen").textContent = err.message;
+  }
+}
+
+// ---- the turn timer: the ruleset's limits (else table presets); the state holds when the turn started --------
+function timer(rs, store) {
+  const select = $("limit");
+  const options = [[0, t("no_limit")], ...rs.time_limits.map((o) => [o.seconds, `${o.label} (${t("ruleset_limits")})`]),
+    ...TABLE_LIMITS.map((s) => [s, `${s / 60}m`])];
+  for (const [seconds, label] of options) {
+    const option = document.createElement("option");
+    option.value = String(seconds);
+    option.textContent = label;
+    select.append(option);
+  }
+  select.addEventListener("change", () => store.update((s) => { s.timer.limit = Number(select.value); }, { undoable: false }));
+  $("clock-toggle").addEventListener("click", () => store.update((s) => {
+    if (s.timer.started) { s.timer.spent += Date.now() - s.timer.started; s.timer.started = null; }
+    else s.timer.started = Date.now();
+  }, { undoable: false }));
+  setInterval(() => clock(store), 500);
+}
+
+function clock(store) {
+  const timer = store.state.timer;
+  $("limit").value = String(timer.limit);
+  const spent = timer.spent + (timer.started ? Date.now() - timer.started : 0);
+  const seconds = timer.limit ? Math.max(0, timer.limit - spent / 1000) : spent / 1000;
+  const whole = Math.floor(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, "0");
+  $("clock").textContent = h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  const over = timer.limit && spent / 1000 >= timer.limit;
+  $("clock").classList.toggle("over", Boolean(over));
+  $("clock").title = over ? t("time_up") : "";
+  $("clock-toggle").textContent = timer.started ? t("pause") : t("start");
+}
+
+function sharing(store) {
+  $("share").addEventListener("click", async () => {
+    try {
+      const id = store.shared ? store.shared.id : await store.share();
+      const link = `${location.origin}/#table=${id}`;
+      $("share-link").textContent = `${t("shared")} ${link}`;
+    } catch (err) {
+      $("share-link").textContent = `${t("share_failed")}: ${err.message}`;
+    }
+  });
+}
+
+function cell(tag, text) {
+  const el = document.createElement(tag);
+  el.textContent = text;
+  return el;
+}
+
+main().catch((err) => { status(`${t("offline")}: ${err.message}`); });
