@@ -97,3 +97,9 @@ class InvalidWordError(IllegalMoveError):
 
 class MorphologyError(LexiconToolsError):
     """The morphology model is missing, corrupt or cannot be trained."""
+
+
+class ExperimentError(LexiconToolsError):
+    """An experiment file (`sweep`) or a results folder (`report`) that cannot be used."""
+
+    default_hint = "Fix the listed fields of the experiment file and run the sweep again."

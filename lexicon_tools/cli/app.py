@@ -35,6 +35,8 @@ COMMAND_MODULES: list[tuple[str, str | None]] = [
     ("lexicon_tools.cli.query", None),
     ("lexicon_tools.cli.play", None),
     ("lexicon_tools.cli.serve", None),
+    ("lexicon_tools.cli.sweep", None),
+    ("lexicon_tools.cli.report", None),
 ]
 
 

@@ -75,6 +75,24 @@ def load_merged_document(name_or_path: str | Path) -> dict[str, Any]:
     return _resolve(path, chain=())[0]
 
 
+def load_ruleset_document(name_or_path: str | Path,
+                          relative_to: Path | None = None) -> tuple[dict[str, Any], dict[tuple, Location], Path]:
+    """The merged document, each key's (file, line) and the file, before validation.
+
+    With `validate_ruleset_document` this lets a caller apply in-memory house rules
+    (e.g. an experiment's variant overrides, merged with `deep_merge` and located in
+    the experiment file) and still get the ruleset's located, collected errors.
+    """
+    path = resolve_ruleset_path(name_or_path, relative_to=relative_to)
+    data, locations = _resolve(path, chain=())
+    return data, locations, path
+
+
+def validate_ruleset_document(data: dict[str, Any], locations: dict[tuple, Location], path: Path) -> Ruleset:
+    """Validate a merged document as `load_ruleset` does; RulesetError lists every problem, located."""
+    return _validate(data, locations, path)
+
+
 def _resolve(path: Path, chain: tuple[Path, ...],
              named_by: str | None = None) -> tuple[dict[str, Any], dict[tuple, Location]]:
     real = path.resolve()

@@ -1,0 +1,41 @@
+"""`lexicon-tools report`: the self-contained HTML report of a sweep's results.
+
+pyarrow and matplotlib are imported only inside the command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    app.command("report")(report_command)
+
+
+def report_command(
+    results: Path = typer.Argument(..., help="A results folder written by `lexicon-tools sweep`."),
+    output: Path = typer.Option(None, "--output", "-o", help="The HTML file (default: RESULTS + '.html')."),
+    baseline: str = typer.Option(None, "--baseline",
+                                 help="The variant the others are compared with (default: the first)."),
+) -> None:
+    """Write one self-contained HTML report of a sweep: pictures and a table of differences.
+
+    For each metric (score, first-player win rate, bingos, game length, letter
+    takes, joker swaps) the variants side by side with 95% intervals, premium-use
+    heatmaps on the board, and every variant's difference from the baseline with
+    a test of whether it is real. The file opens offline: the pictures are in it.
+
+    Example: lexicon-tools report third-blank.results -o third-blank.html
+    """
+    from lexicon_tools.experiments import require
+
+    require("pyarrow", "matplotlib")
+    from lexicon_tools.experiments.report import write_report
+    from lexicon_tools.io.paths import check_outputs
+
+    target = output or results.with_name(f"{results.name}.html")
+    check_outputs([target], [results])
+    summary = write_report(results, target, baseline=baseline)
+    typer.echo(f"{target}: {summary}")

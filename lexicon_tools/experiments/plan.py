@@ -1,0 +1,122 @@
+"""A resolved experiment: its variants, their game seeds, and batches with deterministic ids.
+
+Seeds: game *i* of variant *v* in an experiment with master seed *s* has the seed
+``Random("s/v/game i").getrandbits(62)`` (Python seeds a `Random` from a string
+through SHA-512), so a game's seed depends only on the master seed, the variant's
+name and the game's index — never on which worker plays it or when. The engine
+derives everything else in the game from that seed (`engine.runner`).
+
+Batches: the games of a variant are cut into runs of ``batch_size`` from game 0.
+A batch's id is a hash of what decides its games: the variant's content (rules,
+lexicon, seats, strategies, its name and the master seed) and the game range.
+The dataset keeps one file per batch under that id, so a rerun knows which
+batches are already written, and two runs of the same batch write the same file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from lexicon_tools.engine.rules import Rules
+
+
+def variant_game_seed(master_seed: int, variant: str, index: int) -> int:
+    """The seed of game `index` (0-based) of `variant`."""
+    return random.Random(f"{master_seed}/{variant}/game{index}").getrandbits(62)
+
+
+def content_hash(*parts: Any) -> str:
+    """A stable hex digest of JSON-able parts (sorted keys)."""
+    text = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    settings: dict[str, Any]          # what the variant sets, as written (for the manifest and report)
+    rules: Rules = field(repr=False)
+    rules_hash: str                   # content of the compiled ruleset and its layout
+    lexicon_path: str
+    lexicon_hash: str                 # sha256 of the .lex file's bytes
+    players: int
+    strategies: tuple[str, ...]
+    board: dict[str, Any]             # rows, cols, premiums [[square, kind]], start, random_per_game
+
+    def fingerprint(self, master_seed: int) -> str:
+        return content_hash("variant", self.name, self.rules_hash, self.lexicon_hash, self.players,
+                            list(self.strategies), master_seed)
+
+
+@dataclass(frozen=True)
+class Batch:
+    id: str
+    variant: str
+    start: int                        # first game index (0-based)
+    stop: int                         # one past the last
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
+
+
+@dataclass(frozen=True)
+class BatchTask:
+    """What a worker needs besides the ruleset and lexicon (which travel once per worker)."""
+
+    experiment: str
+    batch: Batch
+    master_seed: int
+    strategies: tuple[str, ...]
+    rules_hash: str
+    lexicon_hash: str
+
+
+@dataclass
+class Plan:
+    experiment: str
+    source: str                       # the experiment file
+    description: str
+    seed: int
+    games: int                        # per variant
+    batch_size: int
+    variants: list[Variant]
+
+    def batches(self) -> list[Batch]:
+        """Every batch, variant by variant, in game order."""
+        out = []
+        for variant in self.variants:
+            key = variant.fingerprint(self.seed)
+            for start in range(0, self.games, self.batch_size):
+                stop = min(self.games, start + self.batch_size)
+                out.append(Batch(content_hash(key, start, stop)[:24], variant.name, start, stop))
+        return out
+
+    def task(self, batch: Batch) -> BatchTask:
+        variant = self.variant(batch.variant)
+        return BatchTask(self.experiment, batch, self.seed, variant.strategies, variant.rules_hash,
+                         variant.lexicon_hash)
+
+    def variant(self, name: str) -> Variant:
+        return next(v for v in self.variants if v.name == name)
+
+    def fingerprint(self) -> str:
+        """Changes whenever a batch's games would: a results folder belongs to one fingerprint."""
+        return content_hash("experiment", self.experiment, self.seed, self.games, self.batch_size,
+                            [v.fingerprint(self.seed) for v in self.variants])
+
+    def manifest(self) -> dict[str, Any]:
+        """The JSON written beside the results (what the report needs to know besides the rows)."""
+        return {
+            "format": "lexicon-tools-sweep/1", "experiment": self.experiment, "source": self.source,
+            "description": self.description, "seed": self.seed, "games_per_variant": self.games,
+            "batch_size": self.batch_size, "fingerprint": self.fingerprint(),
+            "variants": [{"name": v.name, "settings": v.settings, "players": v.players,
+                          "strategies": list(v.strategies), "ruleset": v.rules.name,
+                          "rules_hash": v.rules_hash, "lexicon": v.lexicon_path,
+                          "lexicon_hash": v.lexicon_hash, "board": v.board} for v in self.variants],
+        }

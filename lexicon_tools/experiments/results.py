@@ -1,0 +1,133 @@
+"""The results of a sweep: a folder that is a Parquet dataset, one file per batch.
+
+Layout of ``RESULTS/``::
+
+    _experiment.json          the plan: variants, their settings and boards, the fingerprint
+    <batch id>.parquet        the rows of one batch, one row per game
+
+Each batch file is written atomically (`io.atomic`: a temp file, then a rename),
+so the folder only ever holds whole batches: Ctrl-C, a killed client or a full
+disk leave every file either complete or absent. A file's name is its batch's
+deterministic id, so a rerun skips batches already written and a batch written
+twice (a task Dask ran again) replaces itself with the same rows: no row is ever
+duplicated. Names starting with ``_`` or ``.`` are ignored by pyarrow, DuckDB
+globs and pandas, so ``pandas.read_parquet("RESULTS")`` reads exactly the rows.
+
+Why Parquet (pyarrow): columnar, compressed, typed, and read directly by pandas,
+DuckDB, Polars and Spark, so anything the report does not show is one query away.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from lexicon_tools.errors import ExperimentError
+from lexicon_tools.io.atomic import atomic_open, atomic_write_text
+
+MANIFEST = "_experiment.json"
+SUFFIX = ".parquet"
+
+
+def schema():
+    import pyarrow as pa
+
+    return pa.schema([
+        ("experiment", pa.string()), ("variant", pa.string()), ("batch", pa.string()),
+        ("game", pa.int32()),                       # index of the game within its variant, from 0
+        ("seed", pa.int64()), ("players", pa.int8()), ("strategies", pa.string()),
+        ("scores", pa.list_(pa.int32())),           # final score per seat
+        ("ranks", pa.list_(pa.int8())),             # final rank per seat (1 = first; shared ranks repeat)
+        ("winner", pa.int8()),                      # seat (1-based) of the sole winner; null for a shared first place
+        ("first_share", pa.float32()),              # seat 1's share of first place (1, 1/k when shared, 0)
+        ("turns", pa.int32()), ("placements", pa.int32()), ("bingos", pa.int32()),
+        ("takes", pa.int32()), ("swaps", pa.int32()), ("exchanges", pa.int32()), ("passes", pa.int32()),
+        ("multi_word_turns", pa.int32()), ("move_score_sum", pa.int32()), ("end_reason", pa.string()),
+        ("premium_squares", pa.list_(pa.int16())),  # square (row * cols + col) of each premium used, repeated per use
+        ("premium_dl", pa.int16()), ("premium_tl", pa.int16()), ("premium_dw", pa.int16()),
+        ("premium_tw", pa.int16()), ("board", pa.string()),
+    ])
+
+
+def batch_path(folder: Path, batch_id: str) -> Path:
+    return Path(folder) / f"{batch_id}{SUFFIX}"
+
+
+def written_batches(folder: Path) -> set[str]:
+    """Ids of the batches whose files are in `folder` (whole files only: temp files start with '.')."""
+    if not Path(folder).is_dir():
+        return set()
+    return {p.name[:-len(SUFFIX)] for p in Path(folder).iterdir()
+            if p.name.endswith(SUFFIX) and not p.name.startswith((".", "_"))}
+
+
+def write_batch(folder: Path, batch_id: str, columns: dict[str, list]) -> int:
+    """Write one batch's rows atomically; returns the number of rows."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pydict(columns, schema=schema())
+    with atomic_open(batch_path(folder, batch_id), "wb") as handle:
+        pq.write_table(table, handle, compression="zstd")
+    return table.num_rows
+
+
+def prepare_folder(folder: Path, manifest: dict[str, Any], restart: bool) -> set[str]:
+    """Create or reuse `folder` for this plan; returns the batch ids already written.
+
+    A folder holding another experiment's (or another version's) results is refused
+    unless `restart`, which removes its batch files first.
+    """
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ExperimentError(f"{folder} is a file; the results are a folder of Parquet files",
+                              "Give a folder name with -o, e.g. -o results/.")
+    existing = read_manifest(folder) if (folder / MANIFEST).is_file() else None
+    if existing is None and written_batches(folder):
+        raise ExperimentError(f"{folder} holds Parquet files but no {MANIFEST}: not a sweep's results",
+                              "Choose an empty or new folder with -o.")
+    if existing is not None and existing.get("fingerprint") != manifest["fingerprint"]:
+        if not restart:
+            raise ExperimentError(
+                f"{folder} holds results of a different experiment or version of it "
+                f"({existing.get('experiment')!r}: its variants, seed, games or batch size differ), "
+                "so resuming would mix rows of two designs",
+                "Write to a new folder with -o, or pass --restart to delete those results and start again.")
+    if restart:
+        for batch_id in written_batches(folder):
+            batch_path(folder, batch_id).unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(folder / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+    return written_batches(folder)
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    path = Path(folder) / MANIFEST
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ExperimentError(f"{folder} is not a sweep's results folder: it has no {MANIFEST}",
+                              "Give the folder `lexicon-tools sweep` wrote (its -o).") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ExperimentError(f"{path}: unreadable ({exc})", "Run the sweep again into a new folder.") from None
+    if not isinstance(data, dict) or data.get("format") != "lexicon-tools-sweep/1" \
+            or not isinstance(data.get("variants"), list):
+        raise ExperimentError(f"{path}: not a lexicon-tools sweep manifest", "Run the sweep again into a new folder.")
+    return data
+
+
+def read_rows(folder: Path):
+    """All rows of the dataset as a pyarrow Table (in variant, game order)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    files = sorted(batch_path(folder, b) for b in written_batches(folder))
+    if not files:
+        return schema().empty_table()
+    try:
+        table = pa.concat_tables([pq.read_table(f, schema=schema()) for f in files])
+    except (OSError, pa.ArrowException) as exc:
+        raise ExperimentError(f"{folder}: a results file cannot be read ({exc})",
+                              "Remove that file and run the sweep again: it writes the missing batch.") from None
+    return table.sort_by([("variant", "ascending"), ("game", "ascending")])

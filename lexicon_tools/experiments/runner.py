@@ -1,0 +1,171 @@
+"""Run a plan's batches on Dask and stream their rows into the results folder.
+
+Engine: `dask.distributed`. Without a scheduler address it starts a `LocalCluster`
+of worker *processes* (one thread each: the engine is CPU-bound Python, so
+threads would share one GIL); with ``tcp://HOST:PORT`` it joins an existing
+cluster (one started by ``dask scheduler``/``dask worker``, dask-jobqueue on
+SLURM/PBS, dask-kubernetes, ...). Dask was chosen over a home-made pool because
+it already does what a long sweep needs: it spreads tasks over machines, moves
+data between them, notices a dead worker and runs its tasks again elsewhere.
+
+What travels: each distinct compiled ruleset and each distinct lexicon (raw
+``.lex`` bytes) is scattered once, broadcast to every worker, under a key made
+of its content hash; a task only names those keys. So a worker receives each
+lexicon once for the whole sweep (a restarted worker fetches it again from a
+peer), and parses it once (`worker._JUDGES`).
+
+Tasks are batches (`plan.Batch`); a window of a few tasks per worker is in flight
+at a time, so a sweep of millions of games never holds more than a window of
+results in the client. Each finished batch is written at once as its own
+Parquet file (`results.write_batch`) and the progress bar shows games, rate and
+ETA. Faults: a worker that dies mid-batch loses only that attempt; the scheduler
+runs the batch again on another worker (``distributed.scheduler.allowed-failures``).
+An interrupted sweep (Ctrl-C, SIGTERM, a crash) leaves only whole batch files;
+run it again and the batches already written are skipped by id.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import itertools
+import logging
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexicon_tools.errors import ExperimentError, UsageError
+from lexicon_tools.experiments.plan import Batch, Plan
+from lexicon_tools.experiments.results import prepare_folder, write_batch
+
+
+@dataclass
+class SweepResult:
+    folder: Path
+    planned_games: int
+    skipped_games: int = 0            # already in the folder from an earlier run
+    written_games: int = 0
+    written_batches: int = 0
+    seconds: float = 0.0
+    workers: int = 0
+    lexicon_loads: int = 0            # times a worker process parsed a lexicon
+    worker_pids: set[int] = field(default_factory=set)
+
+
+def default_workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def connect(workers: int | None = None, scheduler: str | None = None) -> Iterator:
+    """A Dask client: on the cluster at `scheduler`, or on a new local cluster of `workers` processes."""
+    from dask.distributed import Client, LocalCluster
+
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="20s")
+        except (OSError, TimeoutError) as exc:
+            raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {exc}",
+                             "Start it (e.g. `dask scheduler`) and give its address as tcp://HOST:PORT.") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
+                           dashboard_address=":0", silence_logs=logging.ERROR)
+    client = Client(cluster)
+    try:
+        yield client
+    finally:
+        with contextlib.suppress(Exception):
+            client.close(timeout=10)
+        with contextlib.suppress(Exception):
+            cluster.close(timeout=10)
+
+
+def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler: str | None = None,
+              client=None, restart: bool = False, quiet: bool = False,
+              on_batch: Callable[[Batch, dict], None] | None = None) -> SweepResult:
+    """Play every batch of `plan` not yet in `folder`; `on_batch(batch, result)` after each is written."""
+    if workers is not None and workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {workers}")
+    folder = Path(folder)
+    done = prepare_folder(folder, plan.manifest(), restart)
+    batches = plan.batches()
+    todo = [b for b in batches if b.id not in done]
+    result = SweepResult(folder, planned_games=sum(b.games for b in batches),
+                         skipped_games=sum(b.games for b in batches if b.id in done))
+    start = time.perf_counter()
+    if todo:
+        if client is not None:
+            _run(plan, todo, folder, client, result, quiet, on_batch)
+        else:
+            with connect(workers, scheduler) as own:
+                _run(plan, todo, folder, own, result, quiet, on_batch)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResult, quiet: bool,
+         on_batch: Callable | None) -> None:
+    from dask.distributed import as_completed
+
+    from lexicon_tools.experiments.worker import play_batch
+    from lexicon_tools.io.progress import Progress
+
+    rules, lexicons = _scatter(plan, client)
+    result.workers = len(client.scheduler_info().get("workers", {}))
+    window = max(4, 3 * max(result.workers, 1))
+    waiting = iter(todo)
+    by_key = {}
+
+    def submit(batch: Batch):
+        task = plan.task(batch)
+        future = client.submit(play_batch, task, rules[task.rules_hash], lexicons[task.lexicon_hash],
+                               key=f"batch-{batch.id}", pure=False, retries=1)
+        by_key[future.key] = (batch, future)
+        return future
+
+    running = as_completed([submit(b) for b in itertools.islice(waiting, window)])
+    try:
+        with Progress("games", total=sum(b.games for b in todo), enabled=False if quiet else None) as bar:
+            for future in running:
+                batch, _future = by_key.pop(future.key)
+                out = future.result()
+                future.release()
+                result.written_games += write_batch(folder, batch.id, out["columns"])
+                result.written_batches += 1
+                result.worker_pids.add(out["pid"])
+                result.lexicon_loads += bool(out["lexicon_loaded"])
+                bar.advance(batch.games)
+                following = next(waiting, None)
+                if following is not None:
+                    running.add(submit(following))
+                if on_batch is not None:
+                    on_batch(batch, out)
+    finally:
+        if by_key:   # interrupted or failed: stop the batches in flight (written ones stay whole)
+            with contextlib.suppress(Exception):
+                client.cancel([future for _batch, future in by_key.values()])
+
+
+def _scatter(plan: Plan, client) -> tuple[dict, dict]:
+    """Send each distinct ruleset and lexicon to every worker once, keyed by content hash."""
+    rules_data, lexicon_data = {}, {}
+    for variant in plan.variants:
+        rules_data.setdefault(variant.rules_hash, variant.rules)
+        if variant.lexicon_hash not in lexicon_data:
+            data = Path(variant.lexicon_path).read_bytes()
+            if hashlib.sha256(data).hexdigest() != variant.lexicon_hash:
+                raise ExperimentError(f"lexicon {variant.lexicon_path} changed after the experiment was read",
+                                      "Run the sweep again once the lexicon is rebuilt.")
+            lexicon_data[variant.lexicon_hash] = data
+    rules = client.scatter({f"rules-{h}": r for h, r in rules_data.items()}, broadcast=True)
+    lexicons = client.scatter({f"lexicon-{h}": d for h, d in lexicon_data.items()}, broadcast=True)
+    return ({h: rules[f"rules-{h}"] for h in rules_data}, {h: lexicons[f"lexicon-{h}"] for h in lexicon_data})

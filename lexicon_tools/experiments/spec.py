@@ -1,0 +1,88 @@
+"""The experiment file's schema: what a sweep varies and how many games it plays.
+
+An experiment file names a base ruleset, the games per variant and a master
+seed, and either a ``grid`` (axes whose levels are combined, every level with
+every other) or a list of ``variants``; with neither it plays the base alone.
+Each level or variant is a `VariantSpec`: house-rule overrides (merged over the
+base like a house-rules file's ``extends``), a layout file, a random board, a
+tile set, a lexicon, the player count and the strategies. An axis may also be
+written ``{random_boards: {count: 20}}``: one level per random board seed.
+
+Only the schema lives here (no IO): `experiments.load` reads the file, and
+validates the nested levels one by one so every problem gets its own line.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$"
+MAX_GAMES = 100_000_000
+MAX_VARIANTS = 10_000
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RandomBoardSpec(Strict):
+    """One random board for a whole variant: the base's generator settings, this seed."""
+
+    seed: int = Field(ge=0, le=2**62)
+    premiums: int | None = Field(default=None, ge=0, le=26 * 26)
+    counts: dict[Literal["DL", "TL", "DW", "TW"], int] | None = None
+    symmetry: Literal["none", "mirror", "rot180", "d4"] | None = None
+
+
+class RandomBoardsAxis(Strict):
+    """An axis of random boards: one level per seed (``seeds`` or ``count`` from ``first_seed``)."""
+
+    seeds: list[int] | None = Field(default=None, min_length=1, max_length=MAX_VARIANTS)
+    count: int | None = Field(default=None, ge=1, le=MAX_VARIANTS)
+    first_seed: int = Field(default=1, ge=0)
+    premiums: int | None = Field(default=None, ge=0, le=26 * 26)
+    counts: dict[Literal["DL", "TL", "DW", "TW"], int] | None = None
+    symmetry: Literal["none", "mirror", "rot180", "d4"] | None = None
+
+    def board_seeds(self) -> list[int]:
+        return list(self.seeds) if self.seeds else [self.first_seed + i for i in range(self.count or 0)]
+
+
+class VariantSpec(Strict):
+    """What one level (or variant) changes; unset fields keep the experiment's defaults."""
+
+    name: str | None = Field(default=None, pattern=NAME_PATTERN)
+    ruleset: str | None = None               # another base: a bundled name or a (house-rules) file
+    rules: dict[str, Any] | None = None      # house-rule overrides, merged like `extends` ($replace works)
+    layout: str | None = None                # a layout file (relative to the experiment file)
+    random_board: RandomBoardSpec | None = None
+    tiles: dict[str, Any] | str | None = None   # a tile set replacing the base's: inline or a YAML file
+    lexicon: str | None = None               # a .lex file
+    players: int | None = Field(default=None, ge=1, le=8)
+    strategies: str | list[str] | None = None
+    description: str = Field(default="", max_length=500)
+
+
+class Experiment(Strict):
+    """The top level of an experiment file."""
+
+    name: str | None = Field(default=None, pattern=NAME_PATTERN)   # default: the file's name
+    description: str = Field(default="", max_length=2000)
+    base: str                                 # the base ruleset: a bundled name or a file
+    lexicon: str | None = None                # default: the lexicon built for the base ruleset
+    games: int = Field(ge=1, le=MAX_GAMES)    # games per variant
+    seed: int = Field(default=0, ge=0, le=2**62)
+    batch_size: int = Field(default=25, ge=1, le=100_000)
+    players: int | None = Field(default=None, ge=1, le=8)
+    strategies: str | list[str] = "greedy"
+    grid: dict[str, Any] | None = None        # axis name -> {level name: VariantSpec} | {random_boards: ...}
+    variants: list[Any] | None = Field(default=None, min_length=1, max_length=MAX_VARIANTS)
+
+
+def strategy_text(value: str | list[str] | None) -> str | None:
+    """Strategies as `parse_strategies` takes them: ``greedy,random``."""
+    if value is None:
+        return None
+    return ",".join(value) if isinstance(value, list) else value

@@ -1,0 +1,192 @@
+"""Turn one variant's combined settings into a playable `Variant`, reusing the ruleset loader.
+
+House rules: the variant's ``rules`` overrides (and a ``tiles`` set, and a ``layout``
+file) are merged over the base ruleset's document with `io.rulesets.deep_merge`, the
+merge house-rules files get from ``extends`` (``$replace: true`` replaces a mapping
+whole). The locations of the overriding keys are those in the experiment file, so
+the ruleset validator (`validate_ruleset_document`: schema, layout, consistency)
+names the experiment's lines for what a variant changed, and the base file's lines
+for the rest. A random board is generated once per variant with the base's
+generator settings and the variant's seed. The lexicon is checked against the
+variant's alphabet and ruleset as `play` checks it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from lexicon_tools.errors import LexiconToolsError, Problem
+from lexicon_tools.experiments.load import Combined, Problems
+from lexicon_tools.experiments.plan import Variant, content_hash
+from lexicon_tools.experiments.spec import Experiment, strategy_text
+from lexicon_tools.io.located_yaml import Location, locate, read_yaml
+from lexicon_tools.io.rulesets import deep_merge, load_ruleset_document, validate_ruleset_document
+
+
+class Resolver:
+    def __init__(self, path: Path, experiment: Experiment, problems: Problems):
+        self.path, self.folder, self.experiment, self.problems = path, path.parent, experiment, problems
+        self._bases: dict[str, Any] = {}
+        self._lexicon_hashes: dict[str, str] = {}
+
+    def resolve(self, c: Combined) -> Variant | None:
+        before = len(self.problems.items)
+        base_name = c.values.get("ruleset", self.experiment.base)
+        base = self._base(base_name, c.where.get("ruleset", ("base",)))
+        if base is None:
+            return None
+        data, locations, base_path = base
+        override, override_locations = self._overrides(c)
+        merged_locations = dict(locations)
+        merged_locations.update(override_locations)
+        try:
+            rs = validate_ruleset_document(deep_merge(data, override), merged_locations, base_path)
+        except LexiconToolsError as exc:
+            self._variant_problems(c, exc)
+            self._seats(c, None)    # the strategies' names can be checked without the ruleset
+            return None
+        rules, board = self._board(c, rs)
+        players, strategies = self._seats(c, rules)
+        lexicon_path, lexicon_hash = self._lexicon(c, rules, base_name, rs.extends)
+        if len(self.problems.items) > before or rules is None:
+            return None
+        rules_hash = content_hash(rs.model_dump(mode="json"), board)
+        return Variant(c.name, c.settings(), rules, rules_hash, lexicon_path, lexicon_hash, players,
+                       tuple(strategies), board)
+
+    # -- the ruleset --------------------------------------------------------------------------
+    def _base(self, name: str, where: tuple):
+        if name not in self._bases:
+            try:
+                self._bases[name] = load_ruleset_document(name, relative_to=self.folder)
+            except LexiconToolsError as exc:
+                self._bases[name] = None
+                self.problems.add(where, exc.message + (f" ({exc.hint})" if exc.hint else ""))
+                self.problems.extend(exc.problems)
+        return self._bases[name]
+
+    def _overrides(self, c: Combined) -> tuple[dict[str, Any], dict[tuple, Location]]:
+        override: dict[str, Any] = {}
+        located: dict[tuple, Location] = {}
+        for rules, where in c.rules:
+            rules = self._absolute_layout(rules)
+            override = deep_merge(override, rules) if override else rules
+            located.update(_relocated(self.problems.locations, where, ()))
+        tiles = c.values.get("tiles")
+        if tiles is not None:
+            tiles_doc, tiles_locations = self._tiles(tiles, c.where["tiles"])
+            if tiles_doc is not None:
+                override = deep_merge(override, {"tiles": {"$replace": True, **tiles_doc}})
+                located.update(tiles_locations)
+        if "layout" in c.values:
+            layout = str((self.folder / c.values["layout"]).resolve())
+            override = deep_merge(override, {"board": {"layout": layout}})
+            located[("board", "layout")] = self._where(c.where["layout"])
+        return override, located
+
+    def _absolute_layout(self, rules: dict[str, Any]) -> dict[str, Any]:
+        board = rules.get("board")
+        if isinstance(board, dict) and isinstance(board.get("layout"), str):
+            layout = Path(board["layout"])
+            if not layout.is_absolute():
+                return dict(rules, board=dict(board, layout=str((self.folder / layout).resolve())))
+        return rules
+
+    def _tiles(self, tiles: dict | str, where: tuple) -> tuple[dict | None, dict[tuple, Location]]:
+        if isinstance(tiles, dict):
+            return tiles, _relocated(self.problems.locations, where, ("tiles",))
+        file = self.folder / tiles
+        try:
+            data, locations = read_yaml(file, "Give a YAML file holding a ruleset's 'tiles' mapping.")
+        except LexiconToolsError as exc:
+            self.problems.add(where, exc.message)
+            return None, {}
+        if isinstance(data, dict) and isinstance(data.get("tiles"), dict):
+            return data["tiles"], _relocated(locations, ("tiles",), ("tiles",))
+        if isinstance(data, dict):
+            return data, _relocated(locations, (), ("tiles",))
+        self.problems.add(where, f"{file} is not a tile set: expected a mapping with 'total', 'blank', 'letters'")
+        return None, {}
+
+    def _where(self, where: tuple) -> Location:
+        return locate(where, self.problems.locations) or (str(self.path), 1)
+
+    def _variant_problems(self, c: Combined, exc: LexiconToolsError) -> None:
+        at = self.problems.line(c.defined_at) if c.defined_at else str(self.path)
+        head = f"variant {c.name!r} (defined at {at})"
+        if not exc.problems:
+            self.problems.add(c.defined_at, f"{head}: {exc.message}")
+        for p in exc.problems:
+            self.problems.extend([Problem(f"{head}: {p.message}", p.file, p.line, p.field)])
+
+    # -- board, seats, lexicon ----------------------------------------------------------------
+    def _board(self, c: Combined, rs):
+        from lexicon_tools.engine.rules import Rules
+
+        rules = Rules.from_ruleset(rs)
+        spec = c.values.get("random_board")
+        if spec is not None:
+            from lexicon_tools.board.generate import generate_layout, request_from_ruleset
+
+            request = request_from_ruleset(rs)
+            request.update({k: v for k, v in (("total", spec.premiums), ("counts", spec.counts),
+                                              ("symmetry", spec.symmetry)) if v is not None})
+            try:
+                layout = generate_layout(**request, seed=spec.seed)
+            except LexiconToolsError as exc:
+                self.problems.add(c.where["random_board"], f"variant {c.name!r}: no random board can be made: "
+                                                           f"{exc.message}")
+                return None, {}
+            rules = dataclasses.replace(rules.with_layout(layout), random_board=None)   # one board, every game
+        layout = rules.layout
+        board = {"rows": rules.rows, "cols": rules.cols, "name": getattr(layout, "name", ""),
+                 "premiums": [[r * rules.cols + col, kind] for (r, col), kind in sorted(layout.premiums.items())],
+                 "start": list(rules.start_squares), "random_per_game": bool(rules.random_board)}
+        return rules, board
+
+    def _seats(self, c: Combined, rules) -> tuple[int, list[str]]:
+        from lexicon_tools.engine.strategy import parse_strategies
+
+        players = c.values.get("players", self.experiment.players) or (rules.players_min if rules else 8)
+        where = c.where.get("players", ("players",))
+        if rules is not None and not rules.players_min <= players <= rules.players_max:
+            self.problems.add(where, f"variant {c.name!r}: {rules.name} is played by {rules.players_min}-"
+                                     f"{rules.players_max} players, not {players}")
+            return players, []
+        text = strategy_text(c.values.get("strategies", self.experiment.strategies))
+        try:
+            return players, parse_strategies(text, players)
+        except LexiconToolsError as exc:
+            self.problems.add(c.where.get("strategies", ("strategies",)),
+                              f"variant {c.name!r}: {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+            return players, []
+
+    def _lexicon(self, c: Combined, rules, base_name: str, extends: str | None) -> tuple[str, str]:
+        from lexicon_tools.io.testgames import open_judge
+
+        if rules is None:
+            return "", ""
+        given = c.values.get("lexicon", self.experiment.lexicon)
+        where = c.where.get("lexicon", ("lexicon",) if self.experiment.lexicon else ("base",))
+        lexicon = str((self.folder / given).resolve()) if given else None
+        try:
+            path, _judge = open_judge(rules, lexicon, base_name, also_for=Path(extends).stem if extends else None)
+        except LexiconToolsError as exc:
+            self.problems.add(where, f"variant {c.name!r}: {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+            return "", ""
+        if path not in self._lexicon_hashes:
+            self._lexicon_hashes[path] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        return path, self._lexicon_hashes[path]
+
+
+def _relocated(locations: dict[tuple, Location], prefix: tuple, new_prefix: tuple) -> dict[tuple, Location]:
+    """Key locations under `prefix`, re-rooted at `new_prefix` (experiment keys -> ruleset fields)."""
+    n = len(prefix)
+    out = {}
+    for key, loc in locations.items():
+        if key[:n] == prefix and (len(key) > n or new_prefix):
+            out[new_prefix + key[n:]] = loc
+    return out

@@ -1,0 +1,84 @@
+"""What a Dask worker runs: one batch of games, with the engine `play` uses.
+
+`play_batch(task, rules, lexicon_bytes)` plays the batch's games with
+`engine.runner.play_game` and summarises each with `engine.stats.summarise` —
+the same two calls `engine.simulate` makes for `play` — and returns the rows as
+columns (plain lists: small to send back, no pyarrow needed on the worker).
+
+The ruleset (`Rules`) and the lexicon's bytes arrive as Dask futures the client
+scattered once to every worker, so they travel once per worker, not once per
+task. The lexicon is parsed once per worker process and kept by its content hash
+in `_JUDGES`; the move generator's numba kernels are compiled (or loaded from
+numba's on-disk cache) the first time a process uses them and stay compiled for
+every later batch, because a Dask worker process lives for the whole sweep.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections import Counter
+from typing import Any
+
+from lexicon_tools.experiments.plan import BatchTask, variant_game_seed
+
+_JUDGES: dict[str, Any] = {}      # lexicon hash -> (judge, KWG nodes), per worker process
+
+COLUMNS = ("experiment", "variant", "batch", "game", "seed", "players", "strategies", "scores", "ranks",
+           "winner", "first_share", "turns", "placements", "bingos", "takes", "swaps", "exchanges", "passes",
+           "multi_word_turns", "move_score_sum", "end_reason", "premium_squares", "premium_dl", "premium_tl",
+           "premium_dw", "premium_tw", "board")
+
+
+def play_batch(task: BatchTask, rules, lexicon: bytes) -> dict[str, Any]:
+    from lexicon_tools.engine.runner import play_game
+    from lexicon_tools.engine.stats import summarise
+
+    loaded = task.lexicon_hash not in _JUDGES
+    judge, nodes = _judge(task.lexicon_hash, lexicon)
+    columns: dict[str, list] = {name: [] for name in COLUMNS}
+    batch = task.batch
+    for index in range(batch.start, batch.stop):
+        seed = variant_game_seed(task.master_seed, batch.variant, index)
+        game = play_game(rules, judge, nodes, task.strategies, seed)
+        _append(columns, task, index, summarise(game), getattr(game.rules.layout, "name", ""))
+    return {"batch": batch.id, "columns": columns, "pid": os.getpid(), "lexicon_loaded": loaded}
+
+
+def _judge(lexicon_hash: str, data: bytes):
+    if lexicon_hash not in _JUDGES:
+        from lexicon_tools.io.testgames import judge_from_file
+
+        # The .lex reader maps a file: hand it the bytes as a private temp file, gone once mapped.
+        handle = tempfile.NamedTemporaryFile(prefix="lexicon-tools-", suffix=".lex", delete=False)
+        try:
+            with handle:
+                handle.write(data)
+            judge = judge_from_file(handle.name)
+        finally:
+            os.unlink(handle.name)
+        _JUDGES[lexicon_hash] = (judge, judge.kwg.nodes)
+    return _JUDGES[lexicon_hash]
+
+
+def _append(columns: dict[str, list], task: BatchTask, index: int, s, board: str) -> None:
+    seats = len(s.scores)
+    ranks = [0] * seats
+    for rank, seat in s.ranking:
+        ranks[seat] = rank
+    firsts = [seat for rank, seat in s.ranking if rank == 1]
+    kinds_used = Counter(s.premium_kinds.get(sq) for sq, times in s.premium_used.items() for _ in range(times))
+    row = {
+        "experiment": task.experiment, "variant": task.batch.variant, "batch": task.batch.id, "game": index,
+        "seed": s.seed, "players": seats, "strategies": ",".join(task.strategies), "scores": list(s.scores),
+        "ranks": ranks, "winner": firsts[0] + 1 if len(firsts) == 1 else None,
+        "first_share": (1.0 / len(firsts)) if 0 in firsts else 0.0, "turns": s.turns,
+        "placements": s.placements, "bingos": s.bingos, "takes": s.takes, "swaps": s.swaps,
+        "exchanges": s.kinds.get("exchange", 0), "passes": s.kinds.get("pass", 0),
+        "multi_word_turns": s.multi_word_turns, "move_score_sum": s.move_score_sum, "end_reason": s.end_reason,
+        "premium_squares": sorted(sq for sq, times in s.premium_used.items() for _ in range(times)),
+        "premium_dl": kinds_used.get("DL", 0), "premium_tl": kinds_used.get("TL", 0),
+        "premium_dw": kinds_used.get("DW", 0), "premium_tw": kinds_used.get("TW", 0), "board": board,
+    }
+    for name in COLUMNS:
+        columns[name].append(row[name])

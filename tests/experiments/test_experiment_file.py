@@ -1,0 +1,119 @@
+"""Experiment files through the real CLI: a bad file is a located error with exit code 2, never a traceback.
+
+No cluster is started: validation happens before any game is played.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import textwrap
+
+from lexicon_tools.experiments.load import load_experiment
+from lexicon_tools.experiments.plan import variant_game_seed
+
+from .conftest import experiment_text
+
+
+def _line_of(path, needle: str) -> int:
+    """1-based line of the first line of `path` containing `needle`."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def _problems(output: str) -> list[str]:
+    return [line.strip()[2:] for line in output.splitlines() if line.strip().startswith("- ")]
+
+
+def test_a_valid_experiment_expands_its_grid_and_checks_the_plan(cli, write_experiment):
+    path = write_experiment()
+    plan = load_experiment(path)
+    assert [v.name for v in plan.variants] == ["two", "three"]
+    assert [v.rules.counts[0] for v in plan.variants] == [2, 3]          # blanks in the bag
+    assert plan.variants[0].rules_hash != plan.variants[1].rules_hash
+    assert plan.variants[0].lexicon_hash == plan.variants[1].lexicon_hash
+    batches = plan.batches()
+    assert len(batches) == 2 * 6 and len({b.id for b in batches}) == 12
+    assert load_experiment(path).batches() == batches                     # ids are deterministic
+    assert variant_game_seed(11, "two", 0) != variant_game_seed(11, "three", 0)
+    result = cli("sweep", str(path), "--check")
+    assert result.exit_code == 0, result.output
+    assert "2 variant(s) x 24 games = 48 games in 12 batches" in result.output
+    assert "three: webfeud, 2 players (greedy,greedy)" in result.output
+
+
+def test_schema_problems_are_all_reported_with_their_lines(cli, write_experiment, lexicon):
+    text = experiment_text(lexicon).replace("games: 24", "games: 0").replace("seed: 11", "seed: 11\ncolour: red")
+    path = write_experiment(text)
+    result = cli("sweep", str(path))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    problems = _problems(result.output)
+    assert f"{path}:{_line_of(path, 'games:')} [games]" in problems[0] and "greater than or equal to 1" in problems[0]
+    assert any(f"{path}:{_line_of(path, 'colour:')} [colour]: unknown key 'colour'" in p for p in problems)
+
+
+def test_a_house_rule_override_problem_points_at_the_experiment_line(cli, write_experiment, lexicon):
+    text = experiment_text(lexicon) + textwrap.indent(textwrap.dedent("""\
+        big-rack:
+          rules:
+            rack: {size: 99}
+          strategies: greedy,clever
+        """), "    ")
+    path = write_experiment(text)
+    result = cli("sweep", str(path))
+    assert result.exit_code == 2, result.output
+    problems = _problems(result.output)
+    rack = [p for p in problems if "[rack.size]" in p]
+    assert rack and rack[0].startswith(f"{path}:{_line_of(path, 'rack: {size: 99}')} [rack.size]")
+    assert "variant 'big-rack'" in rack[0]
+    strategy = [p for p in problems if "clever" in p]
+    assert strategy and strategy[0].startswith(f"{path}:{_line_of(path, 'strategies: greedy,clever')}")
+
+
+def test_levels_of_two_axes_setting_the_same_field_are_refused(cli, write_experiment, lexicon):
+    text = experiment_text(lexicon) + textwrap.indent(textwrap.dedent(f"""\
+        words:
+          small:
+            lexicon: {lexicon}
+          again:
+            lexicon: {lexicon}
+            players: 3
+        """), "  ")
+    text = text.replace("    two: {}\n", f"    two:\n      lexicon: {lexicon}\n")
+    path = write_experiment(text)
+    result = cli("sweep", str(path))
+    assert result.exit_code == 2, result.output
+    problems = _problems(result.output)
+    assert any("'lexicon' is set by two levels" in p for p in problems)
+    assert any(f":{_line_of(path, 'players: 3')} [grid.words.again.players]" in p and "2-2 players" in p
+               for p in problems)
+
+
+def test_unknown_base_and_missing_lexicon_are_located(cli, write_experiment, tmp_path):
+    path = write_experiment(textwrap.dedent(f"""\
+        base: scrabble-klingon
+        games: 5
+        """))
+    result = cli("sweep", str(path))
+    assert result.exit_code == 2
+    assert f"{path}:1 [base]: unknown ruleset 'scrabble-klingon'" in result.output
+    path = write_experiment(textwrap.dedent(f"""\
+        base: webfeud
+        lexicon: {tmp_path / 'nowhere.lex'}
+        games: 5
+        """), name="nolex.yaml")
+    result = cli("sweep", str(path))
+    assert result.exit_code == 2
+    assert re.search(rf"{re.escape(str(path))}:2 \[lexicon\]: .*nowhere\.lex.* does not exist", result.output)
+
+
+def test_not_yaml_is_a_located_error_through_the_installed_command(write_experiment):
+    path = write_experiment("base: webfeud\ngames: [1, 2\n")
+    out = subprocess.run([sys.executable, "-m", "lexicon_tools", "sweep", str(path)],
+                         capture_output=True, text=True)
+    assert out.returncode == 2, out.stderr
+    assert f"{path}:3: invalid YAML" in out.stderr and "Traceback" not in out.stderr

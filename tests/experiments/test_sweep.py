@@ -1,0 +1,142 @@
+"""Real sweeps on a real Dask LocalCluster of worker processes, with a small real lexicon.
+
+Covered: the same experiment gives the same rows (in-process on a shared cluster
+and through the CLI with its own cluster), the rows are the games `play`'s
+engine plays for those seeds, Ctrl-C (a real SIGINT to the CLI) leaves only
+whole batches and a rerun completes the dataset without a duplicate, a worker
+process killed mid-run loses no row and duplicates none, and a results folder
+of another design is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pyarrow.parquet as pq
+import pytest
+
+from lexicon_tools.experiments.load import load_experiment
+from lexicon_tools.experiments.plan import variant_game_seed
+from lexicon_tools.experiments.results import MANIFEST, read_rows, written_batches
+from lexicon_tools.experiments.runner import run_sweep
+
+from .conftest import experiment_text
+
+
+def _rows(folder) -> list[dict]:
+    return read_rows(folder).to_pylist()
+
+
+def _assert_complete(folder, plan) -> None:
+    rows = _rows(folder)
+    keys = [(r["variant"], r["game"]) for r in rows]
+    assert len(keys) == len(set(keys)), "a game is in the dataset twice"
+    assert set(keys) == {(v.name, i) for v in plan.variants for i in range(plan.games)}
+    assert written_batches(folder) == {b.id for b in plan.batches()}
+
+
+def test_a_sweep_writes_one_row_per_game_reproducibly(reference, dask_client, tmp_path, cli):
+    path, plan, folder, result = reference
+    _assert_complete(folder, plan)
+    assert result.written_games == 48 and result.written_batches == 12 and result.skipped_games == 0
+    assert len(result.worker_pids) == 2                          # both worker processes played
+    assert result.lexicon_loads <= len(result.worker_pids)       # parsed once per worker, not per batch
+    again = run_sweep(load_experiment(path), tmp_path / "again", client=dask_client, quiet=True)
+    assert again.written_games == 48
+    assert _rows(tmp_path / "again") == _rows(folder)
+    out = cli("sweep", str(path), "-o", str(tmp_path / "cli"), "--workers", "2", "--quiet")
+    assert out.exit_code == 0, out.output
+    assert "48 game(s) written" in out.output
+    assert _rows(tmp_path / "cli") == _rows(folder)             # its own LocalCluster, the same rows
+
+
+def test_rows_are_the_games_the_engine_plays_for_those_seeds(reference):
+    from lexicon_tools.engine.runner import play_game
+    from lexicon_tools.engine.stats import summarise
+    from lexicon_tools.io.testgames import judge_from_file
+
+    _path, plan, folder, _result = reference
+    variant = plan.variant("three")
+    judge = judge_from_file(variant.lexicon_path)
+    row = next(r for r in _rows(folder) if r["variant"] == "three" and r["game"] == 5)
+    seed = variant_game_seed(plan.seed, "three", 5)
+    summary = summarise(play_game(variant.rules, judge, judge.kwg.nodes, variant.strategies, seed))
+    assert row["seed"] == seed
+    assert row["scores"] == summary.scores and row["turns"] == summary.turns
+    assert row["bingos"] == summary.bingos and row["end_reason"] == summary.end_reason
+    assert sum(row["premium_" + k] for k in ("dl", "tl", "dw", "tw")) == sum(summary.premium_used.values())
+    rows = _rows(folder)
+    assert {r["variant"] for r in rows} == {"two", "three"}
+    assert any(r["turns"] > 5 for r in rows) and any(r["premium_squares"] for r in rows)
+
+
+def test_ctrl_c_leaves_whole_batches_and_a_rerun_completes_without_duplicates(tmp_path, lexicon, dask_client):
+    path = tmp_path / "long.yaml"
+    path.write_text(experiment_text(lexicon, games=150, batch_size=3), encoding="utf-8")
+    folder = tmp_path / "results"
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    process = subprocess.Popen([sys.executable, "-m", "lexicon_tools", "sweep", str(path), "-o", str(folder),
+                                "--workers", "2", "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env)
+    deadline = time.monotonic() + 60
+    while len(written_batches(folder)) < 2 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Interrupted." in err and "Traceback" not in err
+    plan = load_experiment(path)
+    done = written_batches(folder)
+    assert 2 <= len(done) < len(plan.batches())
+    assert not [p.name for p in folder.iterdir() if p.name.startswith(".")]     # no temp file left
+    sizes = {b.id: b.games for b in plan.batches()}
+    for batch_id in done:                                                        # every file is a whole batch
+        assert pq.read_table(folder / f"{batch_id}.parquet").num_rows == sizes[batch_id]
+    result = run_sweep(plan, folder, client=dask_client, quiet=True)
+    assert result.skipped_games == sum(sizes[b] for b in done)
+    assert result.written_games == 300 - result.skipped_games
+    _assert_complete(folder, plan)
+    fresh = run_sweep(plan, tmp_path / "fresh", client=dask_client, quiet=True)
+    assert fresh.written_games == 300
+    assert _rows(folder) == _rows(tmp_path / "fresh")
+
+
+def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(reference, tmp_path, dask_client):
+    path, plan, reference_folder, _result = reference
+    pids = dask_client.run(os.getpid)
+    killed = {}
+
+    def kill_a_busy_worker(batch, _out):
+        if killed:
+            return
+        busy = [address for address, keys in dask_client.processing().items() if keys and address in pids]
+        address = busy[0] if busy else next(iter(pids))
+        killed["lost"] = list(dask_client.processing().get(address, ()))
+        killed["pid"] = pids[address]
+        os.kill(pids[address], signal.SIGKILL)
+
+    result = run_sweep(plan, tmp_path / "results", client=dask_client, quiet=True, on_batch=kill_a_busy_worker)
+    assert killed["lost"], "the killed worker had no batch in hand"
+    assert result.written_games == 48
+    _assert_complete(tmp_path / "results", plan)
+    assert _rows(tmp_path / "results") == _rows(reference_folder)
+    deadline = time.monotonic() + 30
+    while len(dask_client.scheduler_info()["workers"]) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)                       # the nanny restarts the worker for the tests after this one
+    assert killed["pid"] not in dask_client.run(os.getpid).values()
+
+
+def test_a_folder_of_another_design_is_refused_unless_restarted(reference, tmp_path, cli, lexicon):
+    _path, _plan, reference_folder, _result = reference
+    other = tmp_path / "other.yaml"
+    other.write_text(experiment_text(lexicon, seed=12), encoding="utf-8")
+    target = tmp_path / "results"
+    target.mkdir()
+    (target / MANIFEST).write_bytes((reference_folder / MANIFEST).read_bytes())
+    result = cli("sweep", str(other), "-o", str(target), "--quiet")
+    assert result.exit_code == 2
+    assert "holds results of a different experiment" in result.output and "--restart" in result.output
