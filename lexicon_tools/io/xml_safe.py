@@ -18,6 +18,11 @@ module, which defends in two layers:
    the parser: ``resolve_entities=False`` (no entity substitution, external or
    internal), ``load_dtd=False`` and ``dtd_validation=False`` (no DTD fetched),
    ``no_network=True`` and ``huge_tree=False`` (libxml2's size limits stay on).
+3. **A cap on single tokens while streaming** (`xml_tokens.TokenGuard`): the
+   push parser would buffer a comment or a start tag whole before applying its
+   10,000,000-byte limit, so every chunk is checked first and a longer token
+   is refused at the limit with its line and column. libxml2's own limit
+   messages are named without their advice to switch the limits off.
 
 Streaming: `RecordStream` (and its simple generator form `iterparse`) runs
 lxml's iterparse with these options; readers drop processed records with
@@ -45,6 +50,7 @@ from lxml import etree
 
 from lexicon_tools.errors import InputFileError, InputStreamError
 from lexicon_tools.io.xml_prolog import ENTITY_HINT, Prolog, scan_prolog, sniff_root  # noqa: F401 (re-exported)
+from lexicon_tools.io.xml_tokens import LIMIT_HINT, TokenGuard
 
 PROLOG_LIMIT = 1 << 20  # bytes of prolog we are willing to scan before the root element
 _CHUNK = 1 << 16
@@ -76,12 +82,15 @@ class _Replay:
     """A read-only stream that first replays the already-read head, then the rest.
 
     It counts the newlines it hands out and notes the end of the input, so a
-    syntax error on the last line can be reported as a truncated file.
+    syntax error on the last line can be reported as a truncated file. Every
+    chunk passes the `TokenGuard` before the parser gets it, so no single token
+    grows past `xml_tokens.TOKEN_LIMIT` in the parser's buffer.
     """
 
-    def __init__(self, head: bytes, rest: IO[bytes]):
+    def __init__(self, head: bytes, rest: IO[bytes], name: str):
         self._head = head
         self._rest = rest
+        self._guard = TokenGuard(name, head)
         self.newlines = 0
         self.eof = False
 
@@ -94,6 +103,7 @@ class _Replay:
         else:
             data = self._rest.read(size)
         if data:
+            self._guard.feed(data)
             self.newlines += data.count(b"\n")
         else:
             self.eof = True
@@ -120,7 +130,7 @@ def checked_stream(stream: IO[bytes], name: str,
                 "Check that this is an XML dictionary; remove the long DOCTYPE/comment block before the root.")
     if plain_namespace and prolog.root_at is not None:
         head = _blank_root_namespace(head, stream, prolog.root_at, plain_namespace.encode("ascii"))
-    return _Replay(head, stream), prolog
+    return _Replay(head, stream, name), prolog
 
 
 _SPACE = re.compile(rb"[ \t\r\n]*")
@@ -247,11 +257,32 @@ def syntax_error(name: str, exc: etree.XMLSyntaxError, at_end: bool = False) -> 
     """
     line, column = exc.position if exc.position else (exc.lineno, 0)
     message = (exc.msg or str(exc)).split(", line ")[0]
+    where = f"{name}:{line}:{column}" if line else name  # libxml2 may give no position ("0:0")
     if "amplification" in message or "Detected an entity reference loop" in message:
-        return InputFileError(f"{name}:{line}:{column}: refused XML entity expansion: {message}", ENTITY_HINT)
+        return InputFileError(f"{where}: refused XML entity expansion: {message}", ENTITY_HINT)
+    limit = _parser_limit(message)
+    if limit:
+        return InputStreamError(f"{where}: {limit}, the XML parser's limit (libxml2's, which lexicon-tools "
+                                "keeps); refused", LIMIT_HINT)
     if at_end or "Premature end of data" in message:
-        return InputStreamError(f"{name}:{line}:{column}: the XML ends early, the file is truncated ({message})",
+        return InputStreamError(f"{where}: the XML ends early, the file is truncated ({message})",
                                 "The file stops in the middle of the XML (an interrupted download or copy?). "
                                 "Fetch it again.")
-    return InputStreamError(f"{name}:{line}:{column}: invalid XML: {message}",
+    return InputStreamError(f"{where}: invalid XML: {message.strip() or 'unknown error'}",
                             "Fix the XML at that position (or check the file's encoding declaration).")
+
+
+_LIMITS = (  # libxml2's messages for its limits (huge_tree off) -> what the user needs to know
+    (("Excessive depth",), "elements are nested deeper than 256 levels"),
+    (("Name too long",), "a tag or attribute name is longer than 50,000 bytes"),
+    (("too big", "too long", "Buffer size limit", "huge text", "XML_PARSE_HUGE", "Dictionary size limit"),
+     "a single XML token (text, attribute value, comment, CDATA section) is longer than 10,000,000 bytes"),
+)
+
+
+def _parser_limit(message: str) -> str | None:
+    """What a libxml2 limit message means, without its advice to switch the limit off (XML_PARSE_HUGE)."""
+    for fragments, meaning in _LIMITS:
+        if any(fragment in message for fragment in fragments):
+            return meaning
+    return None

@@ -1,0 +1,120 @@
+"""Hostile inputs, part 3 (issue 12): the cases parts 1 and 2 left, through the real CLI.
+
+Each case runs ``python -m lexicon_tools`` in a subprocess on real files.
+(Same-file outputs, signals, temp files, non-file outputs, encodings, long
+lines, stdin and archives are in `test_hostile_inputs.py`; security, crafted
+``.lex`` files, YAML bounds, schema ranges and `play` resources in
+`test_hostile_inputs_more.py`.) Sections:
+
+1. a huge XML token (comment, attribute value, text, PI, CDATA) in every XML reader;
+2. `morph train` replaces its model folder atomically;
+3. game records that are FIFOs or devices;
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = [sys.executable, "-m", "lexicon_tools"]
+PREVIOUS = "previous output\n"
+BIG = 11_000_000  # past the 10,000,000-byte limit for one XML token
+
+
+def run(*args, cwd: Path, timeout: float = 120, **kwargs):
+    done = subprocess.run([*CLI, *map(str, args)], cwd=cwd, capture_output=True, timeout=timeout, **kwargs)
+    done.out = done.stdout.decode("utf-8", "replace")
+    done.err = done.stderr.decode("utf-8", "replace")
+    return done
+
+
+def refused(result, *fragments: str) -> None:
+    assert result.returncode == 2, (result.returncode, result.err)
+    assert "Traceback" not in result.err and "Error: " in result.err, result.err
+    for fragment in fragments:
+        assert fragment in result.err, result.err
+
+
+# 1. Huge XML tokens -------------------------------------------------------------------------------------------
+
+# Each document: its head (up to the first record's inside), then the hostile token, then the rest.
+XML_FORMATS = {
+    "tei": ("tei", b'<?xml version="1.0" encoding="UTF-8"?>\n<TEI xmlns="http://www.tei-c.org/ns/1.0">\n'
+                   b"<text><body>\n<entry><form><orth>Haus</orth></form></entry>\n<entry>",
+            b"<form><orth>Baum</orth></form></entry>\n</body></text></TEI>\n"),
+    "wiktionary": ("wiktionary", b'<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/">\n<page>\n'
+                                 b"<title>Haus</title><ns>0</ns>\n<revision>",
+                   b"<text>== Haus ({{Sprache|Deutsch}}) ==</text></revision>\n</page>\n</mediawiki>\n"),
+    "mapping": (f"mapping:{ROOT / 'corpora/mappings/xdxf.yaml'}",
+                b'<?xml version="1.0" encoding="UTF-8"?>\n<xdxf>\n<lexicon>\n<ar id="a1"><k>Haus</k></ar>\n<ar>',
+                b"<k>Baum</k></ar>\n</lexicon>\n</xdxf>\n"),
+}
+TOKENS = {  # kind named in the message, and how the token starts and ends
+    "comment": (b"<!--", b"-->"),
+    "tag with an attribute value": (b'<x a="', b'"/>'),
+    "text": (b"<x>", b"</x>"),
+    "processing instruction": (b"<?pi ", b"?>"),
+    "CDATA section": (b"<x><![CDATA[", b"]]></x>"),
+}
+
+
+def _hostile_xml(path: Path, head: bytes, token: tuple[bytes, bytes], tail: bytes, size: int) -> None:
+    block = b"aaaaaaa>b\n" * 100_000  # 1 MB, with ">" and newlines, which end no token
+    with open(path, "wb") as out:
+        out.write(head + token[0])
+        for _ in range(size // len(block) + 1):
+            out.write(block)
+        out.write(token[1] + tail)
+
+
+@pytest.mark.parametrize("kind", list(TOKENS))
+@pytest.mark.parametrize("reader", list(XML_FORMATS))
+def test_a_huge_xml_token_is_refused_at_the_limit_with_its_place(tmp_path, reader, kind):
+    fmt, head, tail = XML_FORMATS[reader]
+    _hostile_xml(tmp_path / "dict.xml", head, TOKENS[kind], tail, BIG)
+    (tmp_path / "out.jsonl").write_text(PREVIOUS, encoding="utf-8")
+    line = head.count(b"\n") + 1
+    column = len(head) - head.rfind(b"\n") + (3 if kind in ("text", "CDATA section") else 0)
+    done = run("import", "dict.xml", "--format", fmt, "-o", "out.jsonl", cwd=tmp_path)
+    refused(done, f"dict.xml:{line}:{column}: a {kind} begins here that is longer than 10,000,000 bytes")
+    assert (tmp_path / "out.jsonl").read_text(encoding="utf-8") == PREVIOUS
+
+
+@pytest.mark.parametrize("kind", ["comment", "tag with an attribute value"])
+def test_a_256_mb_xml_token_costs_no_more_memory_than_the_limit(tmp_path, kind):
+    fmt, head, tail = XML_FORMATS["tei"]
+    _hostile_xml(tmp_path / "dict.xml", head, TOKENS[kind], tail, 256 << 20)
+    measure = ("import resource, subprocess, sys\n"
+               "done = subprocess.run(sys.argv[1:], capture_output=True)\n"
+               "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+               "sys.stdout.write(done.stderr.decode())\n")
+    try:
+        done = subprocess.run([sys.executable, "-c", measure, *CLI, "import", "dict.xml", "--format", fmt,
+                               "-o", "out.jsonl"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    finally:
+        (tmp_path / "dict.xml").unlink()
+    code, max_kb = done.stdout.split("\n", 1)[0].split()
+    assert code == "2" and f"a {kind} begins here" in done.stdout, done.stdout
+    assert int(max_kb) < 120_000, max_kb  # before: 290 MB for the comment, 1.8 GB for the attribute
+
+
+def test_an_xml_token_under_the_limit_is_read(tmp_path):
+    fmt, head, tail = XML_FORMATS["tei"]
+    _hostile_xml(tmp_path / "dict.xml", head, TOKENS["comment"], tail, 8_000_000)
+    done = run("import", "dict.xml", "--format", fmt, "-o", "out.jsonl", "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.err
+    assert (tmp_path / "out.jsonl").read_text(encoding="utf-8").count("\n") == 2
+
+
+def test_libxml2_limits_are_named_without_its_advice_to_switch_them_off(tmp_path):
+    fmt, head, tail = XML_FORMATS["tei"]
+    (tmp_path / "deep.xml").write_bytes(head + b"<x>" * 300 + b"</x>" * 300 + tail)
+    done = run("import", "deep.xml", "--format", fmt, "-o", "out.jsonl", cwd=tmp_path)
+    refused(done, "deep.xml:", "nested deeper than 256 levels")
+    assert "XML_PARSE_HUGE" not in done.err
+
+
