@@ -153,8 +153,8 @@ function players(rs, store) {
 function mover(store) {
   const state = store.state;
   const sums = totals(store);
-  $("mover").textContent = `${state.players[state.current]} ${t("to_move")} · ` +
-    state.players.map((name, i) => `${name} ${sums[i]}`).join(" · ");
+  $("mover").textContent = `▶ ${state.players[state.current]} · ${sums.join(" : ")}`;
+  $("mover").title = `${state.players[state.current]} ${t("to_move")}`;
 }
 
 async function tiles(rs, store) {

@@ -1,0 +1,216 @@
+"""The table page in a real headless Chromium on a phone-sized viewport, against a real `serve` process.
+
+Playwright drives Debian's chromium package (`.ci/run` installs it). Each test saves a screenshot in
+its temporary folder and asserts what a player sees. Expected turn scores are worked out by hand from
+the ruleset's tile values and the premium squares the turn covers.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from lexicon_tools.engine.rules import Rules
+from lexicon_tools.io.rulesets import load_ruleset
+from tests.web.conftest import start_server, stop_server
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH: install Debian's `chromium` "
+                                                          "package (.ci/run does) to run the browser tests")
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def values(name: str) -> dict[str, int]:
+    rules = Rules.from_ruleset(load_ruleset(name))
+    return dict(zip(rules.alphabet.letters, rules.values[1:]))
+
+
+@pytest.fixture(scope="module")
+def servers(small_lexicons):
+    running = {name: start_server(path) for name, path in small_lexicons.items()}
+    yield {name: url for name, (_proc, url) in running.items()}
+    for proc, _url in running.values():
+        stop_server(proc)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """Open a page on a fresh phone (its own local storage): phone(url, locale='en-US') -> page."""
+    contexts = []
+
+    def open_page(url: str, locale: str = "en-US", fake_clock: bool = False):
+        context = browser.new_context(locale=locale, **PHONE)
+        contexts.append(context)
+        page = context.new_page()
+        if fake_clock:
+            page.clock.install()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.errors = errors
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def lay(page, start: str, letters: str, down: bool = False, joker_at: int | None = None) -> None:
+    page.click(f"[data-square={start}]")
+    if down != (page.inner_text("[data-testid=direction]") == "↓"):
+        page.click("[data-testid=direction]")
+    for index, letter in enumerate(letters):
+        if index == joker_at:
+            page.click("[data-testid=joker]")
+        page.click(f".key[data-letter='{letter}']")
+
+
+def turn_score(page, expected: int) -> str:
+    page.wait_for_function("n => (document.querySelector('[data-testid=turn-score]') || {}).textContent === n",
+                           arg=f"{expected} points")
+    return page.inner_text("[data-testid=result]")
+
+
+def record(page) -> None:
+    page.click("[data-testid=record]")
+    page.wait_for_selector("[data-testid=turn-score]", state="detached")
+
+
+def test_judging_words_in_german_and_english(phone, servers, tmp_path):
+    page = phone(servers["wortspieler"], locale="de-DE")
+    assert page.inner_text("[data-tab=judge]") == "Prüfen"
+    page.click("[data-tab=judge]")
+    page.fill("[data-testid=judge-input]", "Haus Häuser Xylofon")
+    page.click("[data-testid=judge-go]")
+    page.wait_for_selector("[data-testid=verdict] >> nth=2")
+    verdicts = page.locator("[data-testid=verdict]").all_inner_texts()
+    page.screenshot(path=tmp_path / "judge.png")
+    assert verdicts[0].startswith("✔ HAUS") and "nom-sg" in verdicts[0]
+    assert verdicts[1].startswith("✘ HÄUSER") and "plural of HAUS" in verdicts[1] and "→ HAUS" in verdicts[1]
+    assert verdicts[2].startswith("✘ XYLOFON") and "not-in-lexicon" in verdicts[2]
+    page.click("#lang")
+    assert page.inner_text("[data-tab=judge]") == "Judge" and page.inner_text("[data-tab=board]") == "Board"
+    assert (tmp_path / "judge.png").stat().st_size > 10_000 and not page.errors
+
+
+def test_wortspieler_multi_word_turn_with_a_joker(phone, servers, tmp_path):
+    page = phone(servers["wortspieler"])
+    v = values("wortspieler")
+    lay(page, "G8", "HAUS")
+    assert "✔ HAUS" in turn_score(page, sum(v[c] for c in "HAUS"))
+    record(page)
+    lay(page, "G9", "ASE", down=True, joker_at=2)       # HASE down column G, the E a joker, S on the G10 DL
+    page.click("[data-testid=next-word]")
+    lay(page, "J9", "AU", down=True)                    # SAU down column J, U on the J10 DL
+    expected = (v["H"] + v["A"] + 2 * v["S"] + v["E"]) + (v["S"] + v["A"] + 2 * v["U"])
+    shown = turn_score(page, expected)
+    page.screenshot(path=tmp_path / "multi-word.png")
+    assert "✔ HASe" in shown and "✔ SAU" in shown and "DL" in shown
+    assert page.get_attribute("[data-square=G11]", "class").count("blank") == 1
+    record(page)
+    page.click("[data-tab=sheet]")
+    assert page.inner_text("[data-testid=totals]").split() == ["Total", str(sum(v[c] for c in "HAUS")),
+                                                                str(expected)]
+    page.screenshot(path=tmp_path / "sheet.png")
+    assert not page.errors
+
+
+def test_smartfeud_letter_take(phone, servers, tmp_path):
+    page = phone(servers["smartfeud"])
+    v = values("smartfeud")
+    lay(page, "G8", "HAUS")
+    turn_score(page, sum(v[c] for c in "HAUS"))
+    record(page)
+    page.click("[data-testid=take]")
+    page.click("[data-square=G8]")                      # take the H of HAUS: AUS stays on the board
+    page.click("[data-testid=take]")
+    lay(page, "H7", "HSE", down=True)                   # HASE down column H through the A of AUS
+    expected = (v["H"] + v["A"] + v["S"] + v["E"]) + (v["A"] + v["U"] + v["S"])
+    shown = turn_score(page, expected)
+    page.screenshot(path=tmp_path / "take.png")
+    assert "✔ HASE" in shown and f"Left after the take: AUS {v['A'] + v['U'] + v['S']}" in shown
+    assert "taken" in page.get_attribute("[data-square=G8]", "class")
+    record(page)
+    assert page.inner_text("[data-square=G8]") == "" and page.inner_text("[data-square=H7]").startswith("H")
+    assert not page.errors
+
+
+def test_undo_reload_and_the_tile_counter(phone, servers, tmp_path):
+    page = phone(servers["wortspieler"])
+    rules = Rules.from_ruleset(load_ruleset("wortspieler"))
+    total = sum(rules.counts)
+    lay(page, "G8", "HAUS")
+    turn_score(page, sum(values("wortspieler")[c] for c in "HAUS"))
+    record(page)
+    page.click("[data-tab=tiles]")
+    page.fill("[data-testid=rack]", "een?")
+    page.wait_for_function("n => document.querySelector('[data-testid=unseen]').textContent.startsWith(n)",
+                           arg=f"{total - 8} tiles unseen")
+    e_count = rules.counts[1 + rules.alphabet.letters.index("E")]
+    assert page.inner_text("[data-testid=tile-grid] [data-letter=E]") == f"E {e_count - 2}"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.input_value("[data-testid=rack]") == "een?"
+    assert page.inner_text("[data-square=G8]").startswith("H")
+    page.click("[data-tab=sheet]")
+    assert "8G HAUS" in page.inner_text("[data-testid=sheet]")
+    page.screenshot(path=tmp_path / "after-reload.png")
+    page.click("[data-tab=board]")
+    page.click("[data-testid=undo]")                     # the recorded turn goes back to tiles being placed
+    page.wait_for_selector("[data-testid=turn-score]")
+    assert "new" in page.get_attribute("[data-square=J8]", "class")
+    for _ in range(4):
+        page.click("[data-testid=undo]")                 # and each tile placed comes off again
+    assert page.inner_text("[data-square=G8]") == "" and page.is_disabled("[data-testid=undo]")
+    page.click("[data-tab=tiles]")
+    page.wait_for_function("n => document.querySelector('[data-testid=unseen]').textContent.startsWith(n)",
+                           arg=f"{total - 4} tiles unseen")
+    page.screenshot(path=tmp_path / "after-undo.png")
+    assert not page.errors
+
+
+def test_a_shared_table_shows_the_same_game_on_two_phones(phone, servers, tmp_path):
+    first = phone(servers["wortspieler"])
+    first.click("[data-tab=sheet]")
+    first.click("[data-testid=share]")
+    first.wait_for_selector("[data-testid=share-link]:has-text('#table=')")
+    link = first.inner_text("[data-testid=share-link]").split()[-1]
+    second = phone(link)
+    first.click("[data-tab=board]")
+    lay(first, "G8", "HAUS")
+    turn_score(first, sum(values("wortspieler")[c] for c in "HAUS"))
+    record(first)
+    second.wait_for_function("() => document.querySelector('[data-square=G8]').textContent.startsWith('H')",
+                             timeout=10_000)
+    second.click("[data-tab=sheet]")
+    second.screenshot(path=tmp_path / "second-phone.png")
+    assert "8G HAUS" in second.inner_text("[data-testid=sheet]")
+    assert not first.errors and not second.errors
+
+
+def test_the_turn_timer_counts_down_the_chosen_limit(phone, servers, tmp_path):
+    page = phone(servers["wortspieler"], fake_clock=True)
+    page.select_option("#limit", "120")
+    assert page.inner_text("[data-testid=clock]") == "2:00"
+    page.click("#clock-toggle")
+    page.clock.run_for(65_000)
+    assert page.inner_text("[data-testid=clock]") == "0:55"
+    page.clock.run_for(60_000)
+    page.screenshot(path=tmp_path / "time-up.png")
+    assert page.inner_text("[data-testid=clock]") == "0:00" and "over" in page.get_attribute("#clock", "class")
+    lay(page, "G8", "HAUS")
+    turn_score(page, sum(values("wortspieler")[c] for c in "HAUS"))
+    record(page)                                          # the next player's turn starts with a fresh clock
+    assert page.inner_text("[data-testid=clock]") == "2:00" and not page.errors
