@@ -65,38 +65,46 @@ class Strict(BaseModel):
 
 
 class Players(Strict):
-    min: int = Field(ge=1, le=8)
-    max: int = Field(ge=1, le=8)
+    min: int = Field(ge=1, le=8, description="Fewest players a game allows.")
+    max: int = Field(ge=1, le=8, description="Most players a game allows.")
 
 
 class RandomBoard(Strict):
     """Parameters of the random-board option (SmartFeud's "zufälliges Brett")."""
 
-    enabled: bool = False
-    premiums: int = Field(ge=0, le=MAX_SQUARES)
-    counts: dict[Literal["DL", "TL", "DW", "TW"], Annotated[int, Field(ge=0, le=MAX_SQUARES)]] | None = None
-    symmetry: Literal["none", "mirror", "rot180", "d4"] = "none"
+    enabled: bool = Field(False, description="Whether the game offers a fresh random premium board per game.")
+    premiums: int = Field(ge=0, le=MAX_SQUARES, description="How many premium squares a random board has.")
+    counts: dict[Literal["DL", "TL", "DW", "TW"], Annotated[int, Field(ge=0, le=MAX_SQUARES)]] | None = Field(
+        None, description="Premiums per kind; default: Wordfeud's proportions (TW 8 : DW 12 : TL 20 : DL 24).")
+    symmetry: Literal["none", "mirror", "rot180", "d4"] = Field(
+        "none", description="The symmetry every random board must have.")
 
 
 class Board(Strict):
-    layout: str
-    rows: int = Field(ge=2, le=MAX_SIDE)
-    cols: int = Field(ge=2, le=MAX_SIDE)
-    premium_count: int | None = Field(default=None, ge=0, le=MAX_SQUARES)
-    first_move: Literal["cover_start", "cross_starts"]
-    first_move_min_starts: int = Field(default=1, ge=1, le=MAX_SQUARES)
-    premiums_on_start_allowed: bool = False
-    random_board: RandomBoard | None = None
+    layout: str = Field(description="The layout file (see `rulesets/layouts/`), relative to the ruleset file.")
+    rows: int = Field(ge=2, le=MAX_SIDE, description="Board height in squares.")
+    cols: int = Field(ge=2, le=MAX_SIDE, description="Board width in squares.")
+    premium_count: int | None = Field(default=None, ge=0, le=MAX_SQUARES,
+                                      description="The number of premium squares the layout must have (optional).")
+    first_move: Literal["cover_start", "cross_starts"] = Field(
+        description="`cover_start`: the first word covers at least N start squares; `cross_starts`: it must "
+                    "cross N start squares.")
+    first_move_min_starts: int = Field(default=1, ge=1, le=MAX_SQUARES,
+                                       description="N for `first_move` (Wortspieler: 2 of the brown centre squares).")
+    premiums_on_start_allowed: bool = Field(False, description="Whether a start square may carry a premium.")
+    random_board: RandomBoard | None = Field(None, description="The random-board option (SmartFeud).")
 
 
 class Normalisation(Strict):
-    replacements: dict[str, str] = {}
-    strip_accents: bool = True
+    replacements: dict[str, str] = Field(
+        {}, description="Spellings replaced before tiling, e.g. `ß: SS` (also look-alike equivalences).")
+    strip_accents: bool = Field(True, description="Drop accents that are not tiles of their own (Café → CAFE).")
 
 
 class AlphabetSpec(Strict):
-    letters: list[str] = Field(min_length=1, max_length=MAX_LETTERS)
-    normalisation: Normalisation = Normalisation()
+    letters: list[str] = Field(min_length=1, max_length=MAX_LETTERS,
+                               description="Tile letters in tile order (Ä, Ö, Ü are tiles of their own).")
+    normalisation: Normalisation = Field(Normalisation(), description="How input words become tiles.")
 
 
 class TileSpec(Strict):
@@ -105,115 +113,135 @@ class TileSpec(Strict):
 
 
 class BlankSpec(Strict):
-    symbol: str = "?"
-    count: int = Field(ge=0, le=MAX_BLANKS)
-    scores: Literal["zero", "represented_letter"]
+    symbol: str = Field("?", description="How a blank is written in racks and records.")
+    count: int = Field(ge=0, le=MAX_BLANKS, description="Blanks (jokers) in the bag.")
+    scores: Literal["zero", "represented_letter"] = Field(
+        description="`zero`, or `represented_letter`: a joker scores the letter it stands for (Wortspieler).")
 
 
 class Tiles(Strict):
-    total: int = Field(ge=1, le=MAX_TILES)
-    letters: dict[str, tuple[TileCount, TileValue]] = Field(max_length=MAX_LETTERS)
-    blank: BlankSpec
+    total: int = Field(ge=1, le=MAX_TILES, description="The documented total; the counts must sum to it.")
+    letters: dict[str, tuple[TileCount, TileValue]] = Field(
+        max_length=MAX_LETTERS, description="`LETTER: [count, value]` for every tile letter.")
+    blank: BlankSpec = Field(description="The blank tiles.")
 
     def letter_specs(self) -> dict[str, TileSpec]:
         return {k: TileSpec(count=c, value=v) for k, (c, v) in self.letters.items()}
 
 
 class Rack(Strict):
-    size: int = Field(ge=1, le=MAX_RACK)
-    board_letter_slot: bool = False
-    starting_player_extra_blank: bool = False
-    # where the starter's blank comes from: an extra tile outside the bag, or one of the bag's blanks
-    extra_blank_source: Literal["outside_bag", "bag"] = "outside_bag"
+    size: int = Field(ge=1, le=MAX_RACK, description="Tiles on a rack.")
+    board_letter_slot: bool = Field(False, description="The rack has a slot for a letter taken from the board.")
+    starting_player_extra_blank: bool = Field(
+        False, description="The starting player gets an extra blank, lost if not placed in the first turn.")
+    extra_blank_source: Literal["outside_bag", "bag"] = Field(
+        "outside_bag", description="Where the starter's extra blank comes from: `outside_bag` (on top of the "
+                                   "tile total) or `bag` (one of the bag's blanks).")
 
 
 class Placement(Strict):
-    mode: Literal["single_line", "multi_word"]
-    reading: Literal["left_to_right_top_to_bottom"] = "left_to_right_top_to_bottom"
-    # multi-word turns: what each further line must build on
-    lines_must_touch: Literal["board_before_turn", "board_so_far"] = "board_before_turn"
+    mode: Literal["single_line", "multi_word"] = Field(
+        description="`single_line`, or `multi_word`: any number of words per turn (Wortspieler).")
+    reading: Literal["left_to_right_top_to_bottom"] = Field(
+        "left_to_right_top_to_bottom", description="The reading direction of words.")
+    lines_must_touch: Literal["board_before_turn", "board_so_far"] = Field(
+        "board_before_turn", description="Multi-word turns: every further line builds on a tile that lay on the "
+                                         "board before the turn (in the first turn, on the first line), or "
+                                         "`board_so_far`: also on tiles laid earlier in the turn.")
 
 
 class TakeBoardLetter(Strict):
-    enabled: bool = False
-    max_letters: int = Field(default=1, ge=1, le=MAX_RACK)
-    must_use_same_turn: bool = True
-    needs_own_tile: bool = True
-    split_parts_must_be_words: bool = True
-    reactivates_premium: bool = True
-    # forbid: the taken tile (or one like it) may not go back on its own square in the same turn;
-    # forbid_any_tile: the emptied square stays empty for the turn; allow: anything goes
-    return_to_same_square: Literal["forbid", "forbid_any_tile", "allow"] = "forbid"
+    enabled: bool = Field(False, description="SmartFeud's take-a-letter move.")
+    max_letters: int = Field(default=1, ge=1, le=MAX_RACK, description="Board letters one turn may take.")
+    must_use_same_turn: bool = Field(True, description="The taken letter must be played in the same turn.")
+    needs_own_tile: bool = Field(True, description="The word with the taken letter needs at least one own tile.")
+    split_parts_must_be_words: bool = Field(
+        True, description="A word the removal splits must leave parts that are words (they score).")
+    reactivates_premium: bool = Field(True, description="The premium under the taken letter is active again.")
+    return_to_same_square: Literal["forbid", "forbid_any_tile", "allow"] = Field(
+        "forbid", description="`forbid`: the taken tile (or one like it) may not go back on its square in that "
+                              "turn; `forbid_any_tile`: the square stays empty that turn; `allow`.")
 
 
 class JokerSwap(Strict):
-    enabled: bool = False
-    must_use_joker_same_turn: bool = True
-    by: Literal["next_player", "any"] = "next_player"   # who may swap a joker off the board
-    max_per_turn: int | None = Field(default=1, ge=1, le=MAX_RACK)    # null: no limit
+    enabled: bool = Field(False, description="Wortspieler's joker swap: a board joker for the natural tile.")
+    must_use_joker_same_turn: bool = Field(True, description="The swapped-out joker must be played in that turn.")
+    by: Literal["next_player", "any"] = Field(
+        "next_player", description="Who may swap: only the player after the one who laid the joker, in the "
+                                   "next turn (`next_player`), or `any`.")
+    max_per_turn: int | None = Field(default=1, ge=1, le=MAX_RACK, description="Swaps per turn; null: no limit.")
 
 
 class SpecialMoves(Strict):
-    take_board_letter: TakeBoardLetter = TakeBoardLetter()
-    joker_swap: JokerSwap = JokerSwap()
+    take_board_letter: TakeBoardLetter = Field(TakeBoardLetter(), description="Taking a letter from the board.")
+    joker_swap: JokerSwap = Field(JokerSwap(), description="Swapping a joker off the board.")
 
 
 class Premiums(Strict):
-    reuse: Literal["once"] = "once"
-    order: Literal["letters_then_words"] = "letters_then_words"
+    reuse: Literal["once"] = Field("once", description="A premium counts once, for the turn that covers it.")
+    order: Literal["letters_then_words"] = Field(
+        "letters_then_words", description="Letter premiums first, then word premiums.")
 
 
 class Exchange(Strict):
-    allowed: bool = True
-    min_bag: int = Field(default=0, ge=0, le=MAX_TILES)
-    return_before_draw: bool = True
-    only_when_skipping: bool = False
+    allowed: bool = Field(True, description="Exchanging tiles is a turn.")
+    min_bag: int = Field(default=0, ge=0, le=MAX_TILES, description="Tiles that must be in the bag to exchange.")
+    return_before_draw: bool = Field(True, description="The tiles go back into the bag before drawing.")
+    only_when_skipping: bool = Field(False, description="Exchanging is part of skipping the turn (Wortspieler).")
 
 
 class Resign(Strict):
-    allowed: bool = True
-    others_may_continue: bool = True
-    # what the remaining players choose after a resignation, when they may continue (test games)
-    others_choose: Literal["continue", "stop"] = "continue"
-    resigner_ranks_last: bool = True
+    allowed: bool = Field(True, description="A player may resign.")
+    others_may_continue: bool = Field(True, description="The others may play on after a resignation.")
+    others_choose: Literal["continue", "stop"] = Field(
+        "continue", description="What the others do after a resignation in test games (at the table: "
+                                "`Game.stop`).")
+    resigner_ranks_last: bool = Field(True, description="A resigner ranks last.")
 
 
 class Turns(Strict):
-    pass_allowed: bool = True
-    exchange: Exchange = Exchange()
-    resign: Resign = Resign()
+    pass_allowed: bool = Field(True, description="Passing is a turn.")
+    exchange: Exchange = Field(Exchange(), description="Exchanging tiles.")
+    resign: Resign = Field(Resign(), description="Resigning.")
 
 
 ScorelessKind = Literal["pass", "exchange", "timeout", "invalid"]
 
 
 class End(Strict):
-    consecutive_scoreless_turns: int = Field(ge=1, le=MAX_TURN_COUNT)
-    # the run must also give every active player a turn: max(consecutive_scoreless_turns, active players)
-    scoreless_run_covers_all_players: bool = False
-    # which turns count towards the run; any other turn ends it
-    scoreless_kinds: list[ScorelessKind] = Field(default=["pass", "exchange", "timeout", "invalid"], min_length=1)
-    out_of_tiles_with_empty_bag: bool = True
-    rack_penalty: bool = False
-    # who gains the subtracted rack values: nobody, the player who went out, or the player who last laid tiles
-    credit_penalties_to: Literal["nobody", "player_out", "last_placer"] = "nobody"
-    passes_in_a_row_lose: int | None = Field(default=None, ge=1, le=MAX_TURN_COUNT)
+    consecutive_scoreless_turns: int = Field(ge=1, le=MAX_TURN_COUNT,
+                                             description="The run of turns without a word that ends the game.")
+    scoreless_run_covers_all_players: bool = Field(
+        False, description="The run must also give every active player a turn: "
+                           "max(`consecutive_scoreless_turns`, active players).")
+    scoreless_kinds: list[ScorelessKind] = Field(
+        default=["pass", "exchange", "timeout", "invalid"], min_length=1,
+        description="Which turns count towards the run; any other turn ends it.")
+    out_of_tiles_with_empty_bag: bool = Field(
+        True, description="The game ends when a player is out of tiles with the bag empty.")
+    rack_penalty: bool = Field(False, description="Remaining rack values are subtracted at the end.")
+    credit_penalties_to: Literal["nobody", "player_out", "last_placer"] = Field(
+        "nobody", description="Who gains the subtracted values: `nobody`, `player_out` (only a player who went "
+                              "out) or `last_placer` (who last laid tiles, also at a scoreless end).")
+    passes_in_a_row_lose: int | None = Field(
+        default=None, ge=1, le=MAX_TURN_COUNT,
+        description="A player who passes this often in a row leaves the game and ranks last.")
 
 
 class TimeLimits(Strict):
-    default: Duration | None = None
-    options: list[Duration] = Field(default=[], max_length=100)
+    default: Duration | None = Field(None, description="The turn time limit, e.g. `5m` (a number + s/m/h/d).")
+    options: list[Duration] = Field(default=[], max_length=100, description="The time limits players may pick.")
 
 
 class Modes(Strict):
-    professional_available: bool = False
-    professional: bool = False
-    time_limits: TimeLimits = TimeLimits()
+    professional_available: bool = Field(False, description="The game offers professional mode.")
+    professional: bool = Field(False, description="Professional mode: an invalid word ends the turn.")
+    time_limits: TimeLimits = Field(TimeLimits(), description="Turn time limits.")
 
 
 class Lengths(Strict):   # longer than the board: a cross-field problem (check_consistency)
-    min: int = Field(ge=1, le=MAX_TILES)
-    max: int = Field(ge=1, le=MAX_TILES)
+    min: int = Field(ge=1, le=MAX_TILES, description="Shortest legal word.")
+    max: int = Field(ge=1, le=MAX_TILES, description="Longest legal word (at most the board size).")
 
 
 class WordPolicy(Strict):
@@ -237,30 +265,36 @@ class WordPolicy(Strict):
 
 
 class Morphology(Strict):
-    spacy_model: str | None = None
+    spacy_model: str | None = Field(None, description="An installed spaCy pipeline to use as an extra signal.")
 
 
 class Ruleset(Strict):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
-    title: str
-    language: str
-    description: str = ""
-    extends: str | None = None
-    players: Players
-    board: Board
-    alphabet: AlphabetSpec
-    tiles: Tiles
-    rack: Rack
-    bingo: dict[BonusTiles, BonusPoints]                                # own tiles placed in one turn -> bonus
-    bingo_with_board_letter: dict[BonusTiles, BonusPoints] = {}         # own tiles + the taken board letter in one word
-    placement: Placement
-    special_moves: SpecialMoves = SpecialMoves()
-    premiums: Premiums = Premiums()
-    turns: Turns = Turns()
-    end: End
-    modes: Modes = Modes()
-    word_policy: WordPolicy
-    morphology: Morphology = Morphology()
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$",
+                      description="Lower-case letters, digits, `-` and `_`; the name a lexicon is built for.")
+    title: str = Field(description="The game's title.")
+    language: str = Field(description="The word language, e.g. `de`.")
+    description: str = Field("", description="Free text.")
+    extends: str | None = Field(None, description="A bundled ruleset name or a path (relative to this file) "
+                                                  "to inherit from.")
+    players: Players = Field(description="Allowed player counts.")
+    board: Board = Field(description="The board and the first move.")
+    alphabet: AlphabetSpec = Field(description="Tile letters and how words become tiles.")
+    tiles: Tiles = Field(description="The tile bag.")
+    rack: Rack = Field(description="Rack rules.")
+    bingo: dict[BonusTiles, BonusPoints] = Field(
+        description="The player's own tiles placed in one turn → bonus, e.g. `{7: 30, 8: 50}`; a letter taken "
+                    "from the board is not an own tile.")
+    bingo_with_board_letter: dict[BonusTiles, BonusPoints] = Field(
+        {}, description="Own tiles placed together with the taken board letter, all in one word → bonus; "
+                        "replaces the `bingo` entry (SmartFeud: `{7: 50}`).")
+    placement: Placement = Field(description="Words per turn and how they connect.")
+    special_moves: SpecialMoves = Field(SpecialMoves(), description="Take-a-letter and joker swaps.")
+    premiums: Premiums = Field(Premiums(), description="How premium squares count.")
+    turns: Turns = Field(Turns(), description="Pass, exchange and resign.")
+    end: End = Field(description="When and how a game ends.")
+    modes: Modes = Field(Modes(), description="Professional mode and time limits.")
+    word_policy: WordPolicy = Field(description="Which dictionary entries become game words.")
+    morphology: Morphology = Field(Morphology(), description="Extra morphology.")
     layout: Layout | None = Field(default=None, exclude=True)
     source: str | None = Field(default=None, exclude=True)
 
