@@ -34,7 +34,8 @@ What the script does, in order
        adjectives and infinitives (Schwerere, Umsteigen) whose tile words the
        lower-case lemma already gives. A lower-case lemma is VERB when one of
        its forms is the present participle (lemma + d), else ADJ (participles
-       used as adjectives included);
+       used as adjectives included); the short imperative (komm, sag) the
+       table lacks is added to regular verbs (`add_imperatives`);
     4. noun forms that the noun corpus already lists for the same lemma are
        left out (the noun corpus carries their case and number);
     5. adds the ``uninflected.tsv`` words and writes ``form<TAB>lemma<TAB>pos``
@@ -129,7 +130,8 @@ def group(table: dict[str, str], counts: Counter) -> dict[str, set[str]]:
 
 
 def respell(groups: dict[str, set[str]], pairs: list[tuple[str, str]], counts: Counter) -> None:
-    """Rewrite lemmas containing an old stem (plazieren, Stengel) and all their forms."""
+    """Rewrite lemmas containing an old stem (plazieren, Stengel) and all their forms; the
+    rewritten group is merged into the current spelling's group if the table has it too."""
     for old, new in pairs:
         old_stem, new_stem = _stem(old), _stem(new)
         for lemma in [lemma for lemma in groups if _has_stem(lemma, old)]:
@@ -140,12 +142,21 @@ def respell(groups: dict[str, set[str]], pairs: list[tuple[str, str]], counts: C
 
 
 def _stem(word: str) -> str:
-    return word[:-1] if word.islower() and re.search(r"[^e]e[nr]n$|[^e]en$|eln$", word) else word
+    """A verb's stem (plazieren -> plazier, sammeln -> sammel); other words as they are."""
+    if not word.islower():
+        return word
+    if word.endswith(("eln", "ern")):
+        return word[:-1]
+    return word[:-2] if word.endswith("en") else word
 
 
 def _has_stem(lemma: str, old: str) -> bool:
-    low, old_low = lemma.lower(), old.lower()
-    return low == old_low or low.endswith(old_low) or low.startswith(_stem(old).lower())
+    """The lemma is the old word, a compound ending in it, or starts with its stem; a verb's stem
+    (plazier-) anywhere, so that deplaziert and durchnumerieren follow."""
+    low, old_low, stem = lemma.lower(), old.lower(), _stem(old).lower()
+    if old.islower() and old_low.endswith("en") and stem in low:
+        return True
+    return low == old_low or low.endswith(old_low) or low.startswith(stem)
 
 
 def _replace(form: str, old_stem: str, new_stem: str) -> str:
@@ -197,13 +208,21 @@ def _nominalised(low: str, groups: dict[str, set[str]]) -> bool:
     return low in groups or any(low.endswith(end) and low[:-len(end)] in groups for end in ("e", "er", "es"))
 
 
+def _verb_like(lemma: str, forms: set[str]) -> bool:
+    """A present participle (gehend, seiend, tuend) or a second person plural (könnt, sollt) among the forms."""
+    return bool({lemma + "d", lemma[:-1] + "end", lemma[:-2] + "t"} & forms)
+
+
 def classify(groups: dict[str, set[str]], noun_labels: dict[str, set[str]], closed: dict[str, str],
              counts: Counter) -> dict[str, str]:
     lower_tiles = {tiles(f) for lemma, forms in groups.items() if lemma[:1].islower() for f in forms}
     known = {lemma.lower() for lemma in groups} | {lemma.lower() for lemma in noun_labels}
     classes: dict[str, str] = {}
     for lemma, forms in groups.items():
-        if lemma.lower() in closed:
+        lowered = {f.lower() for f in forms}
+        if lemma[:1].islower() and lemma.endswith("n") and _verb_like(lemma, lowered):
+            classes[lemma] = "VERB"  # before the curated classes: sein (bin, war) is a verb too
+        elif lemma.lower() in closed:
             classes[lemma] = closed[lemma.lower()]
         elif lemma[:1].isupper():
             labels = noun_labels.get(lemma)
@@ -218,9 +237,26 @@ def classify(groups: dict[str, set[str]], noun_labels: dict[str, set[str]], clos
             else:
                 counts["dropped: capitalised lemma not known as a common noun"] += 1
         else:
-            lowered = {f.lower() for f in forms}
-            classes[lemma] = "VERB" if lemma.endswith("n") and lemma + "d" in lowered else "ADJ"
+            classes[lemma] = "ADJ"
     return classes
+
+
+def add_imperatives(groups: dict[str, set[str]], classes: dict[str, str], counts: Counter) -> None:
+    """The short imperative (komm, geh, sag, mach), which the table lacks: the stem of a verb in -en
+    whose forms have stem+e and stem+t, unless the stem ends in a consonant cluster that needs
+    the e (atm-, rechn-, öffn-, widm-) or the verb changes e to i (gib, not geb)."""
+    for lemma, pos in classes.items():
+        if pos != "VERB" or not lemma.endswith("en") or len(lemma) < 5:
+            continue
+        stem, forms = lemma[:-2], {f.lower() for f in groups[lemma]}
+        if stem in forms or stem + "t" not in forms or not {stem + "e", stem + "st"} & forms:
+            continue
+        if re.search(r"[^aeiouäöülrhmn][mn]$|[dt]$|ig$", stem):
+            continue
+        if any(stem.replace("e", v, 1) in forms for v in ("i", "ie") if "e" in stem):
+            continue
+        groups[lemma].add(stem)
+        counts["imperatives added"] += 1
 
 
 def rows(groups, classes, noun_forms, uninflected, counts) -> list[tuple[str, str, str]]:
@@ -255,11 +291,12 @@ def main(argv: list[str] | None = None) -> int:
     counts["source forms"] = len(table)
     noun_labels, noun_forms = read_nouns()
     uninflected = [(r[0].strip(), r[1].strip()) for r in read_tsv("uninflected.tsv") if len(r) >= 2]
-    closed = {word: pos for word, pos in uninflected if pos in ("DET", "PRON")}
+    closed = dict(uninflected)  # a lemma the curated list knows takes its class (aber: CCONJ, not ADJ)
     groups = group(table, counts)
     respell(groups, [(r[0].strip(), r[1].strip()) for r in read_tsv("respellings.tsv") if len(r) >= 2], counts)
     three_consonants(groups, noun_labels, counts)
     classes = classify(groups, noun_labels, closed, counts)
+    add_imperatives(groups, classes, counts)
     table_rows = rows(groups, classes, noun_forms, uninflected, counts)
     write(args.output, table_rows)
     copy_licence(args.source, args.output.parent / "LICENSE-spacy-lookups-data")

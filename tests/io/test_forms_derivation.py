@@ -21,6 +21,10 @@ TABLE = {
     "Verdauens": "Verdauen", "verdaut": "verdauen", "verdauend": "verdauen",  # das Verdauen
     "Erweichungen": "Erweichung",                                      # unknown noun with a noun suffix
     "plaziert": "plazieren", "plazierend": "plazieren",                # old spelling
+    "deplaziert": "deplaziert", "deplazierter": "deplaziert",          # ... in a participle's own group
+    "kommt": "kommen", "kommst": "kommen", "kommend": "kommen",        # komm, the short imperative
+    "gibt": "geben", "gib": "geben", "gebend": "geben", "gebt": "geben",  # gib, never geb
+    "bin": "sein", "seiend": "sein",                                   # the verb sein, not the possessive
     "US-amerikanischen": "US-amerikanisch", "US": "US",                # not plain words
 }
 
@@ -80,10 +84,21 @@ def test_nominalisations_and_suffix_nouns_are_kept(derived):
 
 def test_old_spelling_is_replaced_by_the_current_one(derived):
     rows, _ = derived
-    if not (ROOT / "corpora" / "german-forms" / "respellings.tsv").is_file():
-        pytest.skip("respellings.tsv not present")
     assert ("platziert", "VERB") in rows_of(rows, "platzieren")
-    assert not rows_of(rows, "plazieren")
+    assert rows_of(rows, "deplatziert") == {("deplatziert", "ADJ"), ("deplatzierter", "ADJ")}
+    assert not rows_of(rows, "plazieren") and not {f for f, _, _ in rows if "plaz" in f}
+
+
+def test_short_imperatives_are_added_to_regular_verbs_only(derived):
+    rows, _ = derived
+    assert ("komm", "VERB") in rows_of(rows, "kommen")
+    assert ("gib", "VERB") in rows_of(rows, "geben") and ("geb", "VERB") not in rows_of(rows, "geben")
+
+
+def test_a_verb_keeps_its_class_when_a_determiner_has_the_same_spelling(derived):
+    rows, _ = derived
+    assert rows_of(rows, "sein") >= {("bin", "VERB"), ("seiend", "VERB")}
+    assert ("sein", "sein", "DET") in rows  # the possessive, from uninflected.tsv
 
 
 def test_non_words_are_dropped_and_the_licence_is_copied(derived):
@@ -94,6 +109,4 @@ def test_non_words_are_dropped_and_the_licence_is_copied(derived):
 
 def test_uninflected_words_are_added_with_their_class(derived):
     rows, _ = derived
-    if not (ROOT / "corpora" / "german-forms" / "uninflected.tsv").is_file():
-        pytest.skip("uninflected.tsv not present")
     assert ("und", "und", "CCONJ") in rows and ("weil", "weil", "SCONJ") in rows
