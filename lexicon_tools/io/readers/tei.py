@@ -19,6 +19,8 @@ What is read (TEI namespace or none; TEI P4 ``TEI.2`` files work too)::
 
 Mapping (see `vocab`):
 
+* ``<form type="abbrev">`` (also ``abbr``, ``acronym``): its orths are headwords
+  with the ``abbreviation`` tag (FreeDict writes ADHS, StVO, BTM so).
 * ``pos`` -> UPOS (n -> NOUN, pn -> PROPN, v/vi/vt -> VERB, adj -> ADJ, ...);
   ``<gram type="pos|gen|number|case">`` is read like ``<pos>`` etc.
 * ``gen`` -> Gender (one entry per gender if several), ``number`` -> Number,
@@ -91,12 +93,17 @@ GRAM_TYPES = {"pos": POS, "gen": GENDER_ROLE, "gender": GENDER_ROLE, "num": NUMB
 POS_OF_TEXT: dict[str, tuple[str, tuple[str, ...]]] = {}  # raw <pos> text -> map_pos result, filled as met
 
 
+# <form type=...> values that mark an abbreviation (TEI P5 suggests "abbrev"; others seen in the wild)
+ABBREVIATION_FORMS = frozenset({"abbrev", "abbr", "abbreviation", "acronym", "initialism"})
+
+
 class _Grammar:
     """pos and features of a headword (or of an inflected form)."""
 
-    __slots__ = ("case", "genders", "number", "pos")
+    __slots__ = ("abbreviations", "case", "genders", "number", "pos")
 
     def __init__(self):
+        self.abbreviations: set[str] = set()  # headwords read from a <form type="abbrev">
         self.pos: str | None = None
         self.genders: list[str] = []
         self.number: str | None = None
@@ -181,6 +188,9 @@ def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
                 if tag == sense_tag:
                     senses.append(child)
                 elif tag == form_tag:
+                    if child.get("type") is not None:  # abbrev, infl, variant ...: the general path
+                        plain = False
+                        break
                     for part in child[:]:
                         tag = part.tag
                         if tag != orth_tag:
@@ -283,6 +293,8 @@ def convert_entry(element, ctx: ReadContext, usages: list | None = None) -> list
             continue
         if role is SENSE:
             senses += 1
+        elif role is FORM and child.get("type") in ABBREVIATION_FORMS:
+            _read_abbreviation(child, headwords, grammar)
         elif role is FORM:
             _read_form_parts(child, headwords, inflected, grammar)
         elif role is not ORTH:
@@ -300,7 +312,11 @@ def convert_entry(element, ctx: ReadContext, usages: list | None = None) -> list
 
 
 def _read_nested_form(form, headwords: list[str], inflected: list, grammar: _Grammar) -> None:
-    """A <form> inside the headword's form: an inflected form (type="infl") or a variant."""
+    """A <form> inside the headword's form: an inflected form (type="infl"), an abbreviation
+    (type="abbrev") or a variant."""
+    if form.get("type") in ABBREVIATION_FORMS:
+        _read_abbreviation(form, headwords, grammar)
+        return
     if form.get("type") == "infl":
         form_grammar = _Grammar()
         words = []
@@ -317,6 +333,16 @@ def _read_nested_form(form, headwords: list[str], inflected: list, grammar: _Gra
         inflected.extend((word, form_grammar) for word in words)
         return
     _read_form_parts(form, headwords, inflected, grammar)
+
+
+def _read_abbreviation(form, headwords: list[str], grammar: _Grammar) -> None:
+    """The orths of a ``<form type="abbrev">`` (FreeDict: ADHS, StVO): headwords marked as abbreviations."""
+    for child in form:
+        if ROLE.get(child.tag) is ORTH:
+            word = _text(child)
+            if word and word not in headwords:
+                headwords.append(word)
+                grammar.abbreviations.add(word)
 
 
 def _read_form_parts(form, headwords: list[str], inflected: list, grammar: _Grammar) -> None:
@@ -419,20 +445,26 @@ def _build(headwords, inflected, grammar: _Grammar, usage: tuple[str, ...], sour
     if grammar.number == "Plur" and (pos == "NOUN" or pos == "PROPN"):
         tags = tags + ("plurale-tantum",)
     genders = grammar.genders
+    abbreviated = grammar.abbreviations
     if len(headwords) == 1 and not inflected and len(genders) < 2 and grammar.case is None:  # the common case
         word = headwords[0]
         features = {"Number": grammar.number} if grammar.number else {}
         if genders:
             features["Gender"] = genders[0]
-        return [Entry(word, word, pos, features, tags, source)]
+        return [Entry(word, word, pos, features, _abbreviated(tags, word, abbreviated), source)]
     entries = []
     for gender in genders or (None,):
         for word in headwords:
-            entries.append(Entry(word, word, pos, grammar.features(gender), tags, source))
+            entries.append(Entry(word, word, pos, grammar.features(gender), _abbreviated(tags, word, abbreviated),
+                                 source))
         for word, form_grammar in inflected:
             form_gender = gender or (form_grammar.genders[0] if form_grammar.genders else None)
             entries.append(Entry(word, headwords[0], pos, form_grammar.features(form_gender), tags, source))
     return entries
+
+
+def _abbreviated(tags: tuple[str, ...], word: str, abbreviated: set[str]) -> tuple[str, ...]:
+    return tags + ("abbreviation",) if word in abbreviated and "abbreviation" not in tags else tags
 
 
 def _text(element) -> str:

@@ -75,6 +75,16 @@ _PROPN_LABELS = {"toponym": "propn:toponym", "vorname": "propn:first-name", "nac
 _OTHER_LABELS = {"abkürzung": "abbreviation", "wortverbindung": "multiword", "redewendung": "idiom",
                  "geflügeltes wort": "idiom", "sprichwort": "idiom", "affix": "affix", "suffix": "affix",
                  "präfix": "affix", "gebundenes lexem": "affix", "buchstabe": "symbol", "symbol": "symbol"}
+# TEI usage/domain labels that say the headword names a place or a person (FreeDict's [geogr.]):
+# such an entry is a proper noun. Only for TEI <usg> (a Wiktionary {{K|Geografie}} marks a
+# common geographical term, not a name).
+_NAME_DOMAIN_LABELS = {
+    "toponym": ("geogr", "geog", "geography", "geographical name", "geographic name", "place name", "placename",
+                "toponym", "ortsname", "ländername", "country name", "city name", "town name"),
+    "name": ("name", "proper name", "personal name", "person name", "first name", "given name", "surname",
+             "family name", "vorname", "nachname", "familienname", "personenname", "eigenname"),
+}
+NAME_DOMAINS = {label: kind for kind, labels in _NAME_DOMAIN_LABELS.items() for label in labels}
 NOUN_LABELS = frozenset({"substantiv"} | set(_PROPN_LABELS))
 
 
@@ -109,6 +119,9 @@ def usage_tags(label: str, kind: str | None = None) -> tuple[str, ...]:
     key = clean_label(label)
     if not key:
         return ()
+    bare = key.strip("[]() ").rstrip(".")
+    if kind is not None and bare in NAME_DOMAINS:
+        return (f"domain:{bare}", f"propn:{NAME_DOMAINS[bare]}")
     if kind == "dom":
         return (f"domain:{key}",)
     if kind == "geo" or key in _REGIONAL_LABELS:
