@@ -29,8 +29,8 @@ def _lexicon(sources: list[Path], fmt: str):
 def train_command(
     sources: list[Path] = typer.Argument(None, help=SOURCES_HELP, show_default=False),
     fmt: str = typer.Option("auto", "--format", help="Format of the sources (see `lexicon-tools import`)."),
-    output: Path = typer.Option(None, "-o", "--output", help="Model directory to write "
-                                "(default: $LEXICON_TOOLS_HOME/morph/fallback)."),
+    output: str = typer.Option(None, "-o", "--output", help="Model directory to write "
+                               "(default: $LEXICON_TOOLS_HOME/morph/fallback)."),
     config: Path = typer.Option(None, "--config", help="spaCy training config (default: the bundled fallback.cfg)."),
     seed: int = typer.Option(None, "--seed", help="Override [lexicon_tools] seed."),
     epochs: int = typer.Option(None, "--epochs", help="Override [lexicon_tools] epochs."),
@@ -44,13 +44,14 @@ def train_command(
 
     Example: lexicon-tools morph train -o lexicon_tools/morph/fallback_model
     """
-    from lexicon_tools.io.morphology import save_model
+    from lexicon_tools.io.morphology import check_model_output, save_model
     from lexicon_tools.io.progress import Progress
     from lexicon_tools.morph.train import train_fallback
     from lexicon_tools.resources import user_data_dir
 
+    target = user_data_dir() / "morph" / "fallback" if output is None else output
+    check_model_output(target)  # before minutes of training, not after ("" is refused, not the cwd)
     lexicon = _lexicon(sources or [], fmt)
-    target = output or user_data_dir() / "morph" / "fallback"
     with Progress("train (words)", enabled=False if quiet else None) as bar:
         nlp, report = train_fallback(lexicon, config, progress=bar.advance, seed=seed, epochs=epochs,
                                      max_examples=max_examples)

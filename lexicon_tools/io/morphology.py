@@ -12,8 +12,10 @@ serialises with msgpack, not pickle), plus
   a missing, extra-short or altered file is a `MorphologyError`, never a crash inside
   spaCy.
 
-Saving writes into a temporary sibling directory and renames it into place, so an
-interrupted training run never leaves a half-written model.
+Saving writes into a staging directory next to the target and swaps it into place in one
+step (`atomic_dir`), so an interrupted training run never leaves a half-written model and
+the previous model stays as it was; the output is checked before training starts
+(`check_model_output`).
 
 **Base lexicon**: the bundled corpus (`resources.default_corpus`) compiled into a
 `MorphLexicon`, used to fill gaps when the entries being filtered carry no grammar
@@ -26,12 +28,12 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from lexicon_tools.errors import MorphologyError, UsageError
+from lexicon_tools.errors import MorphologyError, OutputFileError, UsageError
+from lexicon_tools.io.atomic_dir import atomic_directory
 from lexicon_tools.model.entry import Entry
 
 MAGIC = "lexicon-tools-morph-model"
@@ -94,39 +96,45 @@ def verify_model_dir(directory: str | os.PathLike) -> Path:
     return directory
 
 
+def check_model_output(output: str | os.PathLike) -> Path:
+    """The model directory to write, checked before any training: refuses what must not be replaced.
+
+    A symlink is followed (the directory it names is replaced). Refused: an
+    empty name, anything that is not a directory (a file, FIFO or device), and
+    a directory that holds files but is not a model (no manifest).
+    """
+    if not os.fspath(output):
+        raise OutputFileError("the model directory path is empty", "Pass -o DIR.")
+    target = Path(os.path.realpath(output)) if os.path.islink(output) else Path(output)
+    if os.path.lexists(target) and not target.is_dir():
+        raise OutputFileError(f"{os.fspath(output)} exists and is not a directory; a model is a directory, "
+                              "refusing to replace it", "Choose a new or empty directory (or a model directory).")
+    if target.is_dir() and not (target / MANIFEST).is_file() and any(target.iterdir()):
+        raise MorphologyError(f"{os.fspath(output)} exists and is not a model directory (no {MANIFEST}); "
+                              "refusing to replace it", "Choose an empty or new output directory.")
+    return target
+
+
 def save_model(nlp, output: str | os.PathLike, training: dict) -> Path:
-    """Write a trained fallback pipeline with licence, training record and manifest."""
-    output = Path(output)
-    output.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.", dir=output.parent))
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(staging, 0o777 & ~umask)  # mkdtemp makes it private; a model directory is not
+    """Write a trained fallback pipeline with licence, training record and manifest, atomically.
+
+    Everything is written into a staging directory next to `output`, which then
+    takes its place in one step (`atomic_dir`): an interrupted run leaves the
+    previous model as it was.
+    """
+    target = check_model_output(output)
     try:
-        nlp.to_disk(staging)
-        shutil.copyfile(LICENCE_TEMPLATE, staging / "LICENSE.md")
-        (staging / "training.json").write_text(json.dumps(training, indent=1, sort_keys=True) + "\n",
-                                               encoding="utf-8")
-        write_manifest(staging)
-        _replace_directory(staging, output)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return output
-
-
-def _replace_directory(new: Path, target: Path) -> None:
-    if not target.exists():
-        os.replace(new, target)
-        return
-    if not (target / MANIFEST).is_file() and any(target.iterdir()):
-        raise MorphologyError(f"{target} exists and is not a model directory; refusing to replace it",
-                              "Choose an empty or new output directory.")
-    old = target.with_name(f".{target.name}.old")
-    shutil.rmtree(old, ignore_errors=True)
-    os.replace(target, old)
-    os.replace(new, target)
-    shutil.rmtree(old, ignore_errors=True)
+        with atomic_directory(target, validate=check_model_output) as staging:
+            nlp.to_disk(staging)
+            shutil.copyfile(LICENCE_TEMPLATE, staging / "LICENSE.md")
+            (staging / "training.json").write_text(json.dumps(training, indent=1, sort_keys=True) + "\n",
+                                                   encoding="utf-8")
+            write_manifest(staging)
+    except OSError as exc:
+        raise OutputFileError(f"cannot write the model directory {os.fspath(output)}: {exc.strerror or exc}",
+                              "Check the free space and the permissions there; the previous model is "
+                              "unchanged.") from exc
+    return Path(output)
 
 
 @lru_cache(maxsize=1)

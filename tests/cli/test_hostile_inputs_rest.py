@@ -13,6 +13,7 @@ lines, stdin and archives are in `test_hostile_inputs.py`; security, crafted
 
 from __future__ import annotations
 
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -118,3 +119,68 @@ def test_libxml2_limits_are_named_without_its_advice_to_switch_them_off(tmp_path
     assert "XML_PARSE_HUGE" not in done.err
 
 
+
+
+# 2. morph train replaces its model folder atomically -----------------------------------------------------------
+
+TRAIN = ["morph", "train", "--max-examples", "200", "--epochs", "1", "-q", "-o"]
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory) -> Path:
+    """A trained model folder to be replaced (copied per test)."""
+    folder = tmp_path_factory.mktemp("model")
+    done = run(*TRAIN, "model", cwd=folder)
+    assert done.returncode == 0, done.err
+    return folder / "model"
+
+
+def _previous_model(model: Path, work: Path) -> dict[str, bytes]:
+    import shutil
+
+    shutil.copytree(model, work / "model")
+    return tree(work / "model")
+
+
+def test_morph_train_to_a_file_or_a_folder_that_is_no_model_is_refused_before_training(tmp_path):
+    (tmp_path / "words.txt").write_text("Haus\n", encoding="utf-8")
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "keep.txt").write_text("keep me\n", encoding="utf-8")
+    before = tree(tmp_path)
+    refused(run(*TRAIN, "words.txt", cwd=tmp_path, timeout=60), "words.txt exists and is not a directory")
+    refused(run(*TRAIN, "notes", cwd=tmp_path, timeout=60), "notes exists and is not a model directory")
+    refused(run(*TRAIN, "", cwd=tmp_path, timeout=60), "path is empty")
+    assert tree(tmp_path) == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes", "words.txt"]
+
+
+def test_morph_train_failing_while_saving_keeps_the_previous_model(tmp_path, model):
+    before = _previous_model(model, tmp_path)
+    limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))  # noqa: E731
+    done = run(*TRAIN, "model", cwd=tmp_path, preexec_fn=limit)
+    refused(done, "cannot write the model directory model", "File too large", "previous model is unchanged")
+    assert tree(tmp_path / "model") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]  # no staging folder left
+
+
+def test_morph_train_replaces_a_model_and_clears_what_killed_runs_left(tmp_path, model):
+    before = _previous_model(model, tmp_path)
+    dead = _dead_pid()
+    stale = tmp_path / f".model.lexicon-tools-tmp-{dead}"  # the staging folder of a run killed with -9
+    stale.mkdir()
+    (stale / "config.cfg").write_text("half written", encoding="utf-8")
+    done = run(*TRAIN, "model", "--seed", "5", cwd=tmp_path)
+    assert done.returncode == 0, done.err
+    after = tree(tmp_path / "model")
+    assert after != before and "MANIFEST.json" in after
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]
+
+
+def _dead_pid() -> int:
+    """The PID of a process that has ended."""
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return child.pid
