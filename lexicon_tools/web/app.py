@@ -16,11 +16,11 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from anyio import CapacityLimiter, to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from lexicon_tools.errors import LexiconToolsError
@@ -31,6 +31,7 @@ from lexicon_tools.web.table import Table
 
 STATIC = Path(__file__).parent / "static"
 SUGGESTION_CACHE = 4096     # illegal words whose suggestions are remembered (the same word is asked by every phone)
+SUGGESTION_THREADS = 2      # suggestion searches at once
 
 
 def create_app(table: Table, store: TableStore | None = None):
@@ -57,6 +58,8 @@ def _pages(app: FastAPI) -> None:
 def _api(app: FastAPI, table: Table) -> None:
     described = table.describe()
 
+    limiters: list = []      # made on first use: a capacity limiter belongs to the running event loop
+
     @lru_cache(maxsize=SUGGESTION_CACHE)
     def check_one(word: str, suggestions: int) -> dict:
         return table.check([word], suggestions)[0]
@@ -69,8 +72,11 @@ def _api(app: FastAPI, table: Table) -> None:
     async def check(body: CheckRequest):
         quick = [check_one(w, 0) for w in body.words]   # the graph walk: microseconds
         if body.suggestions and not all(r["valid"] for r in quick):
-            # suggestions search every legal word: off the event loop, so other clients are not held up
-            results = await run_in_threadpool(lambda: [check_one(w, body.suggestions) for w in body.words])
+            # The suggestion search (rapidfuzz over every legal word, milliseconds) releases the GIL: in a
+            # worker thread it leaves the event loop free for the other clients. At most SUGGESTION_THREADS
+            # run at once, so a burst of misspellings queues instead of piling up threads and memory.
+            results = await to_thread.run_sync(lambda: [check_one(w, body.suggestions) for w in body.words],
+                                               limiter=limiters[0] if limiters else _limiter(limiters))
         else:
             results = quick
         return {"results": results, "all_valid": all(r["valid"] for r in results)}
@@ -82,6 +88,11 @@ def _api(app: FastAPI, table: Table) -> None:
     @app.post("/api/tiles-left", summary="The tile distribution minus the board and your rack")
     async def tiles_left(body: TilesLeftRequest):
         return table.tiles_left(body.board, body.rack)
+
+
+def _limiter(limiters: list) -> CapacityLimiter:
+    limiters.append(CapacityLimiter(SUGGESTION_THREADS))
+    return limiters[0]
 
 
 def _tables(app: FastAPI, store: TableStore | None) -> None:

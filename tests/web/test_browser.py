@@ -94,7 +94,7 @@ def test_judging_words_in_german_and_english(phone, servers, tmp_path):
     page.click("[data-tab=judge]")
     page.fill("[data-testid=judge-input]", "Haus Häuser Xylofon")
     page.click("[data-testid=judge-go]")
-    page.wait_for_selector("[data-testid=verdict] >> nth=2")
+    page.wait_for_selector("[data-testid=verdict]:has-text('→ HAUS')")    # suggestions follow the verdicts
     verdicts = page.locator("[data-testid=verdict]").all_inner_texts()
     page.screenshot(path=tmp_path / "judge.png")
     assert verdicts[0].startswith("✔ HAUS") and "nom-sg" in verdicts[0]

@@ -82,15 +82,22 @@ function judge() {
     list.textContent = "";
     if (!words.length) return;
     try {
-      const reply = await api("POST", "/api/check", { words });
-      for (const r of reply.results) {
+      // the verdicts at once (a graph walk), then the suggestions for the refused words (a slower search)
+      const reply = await api("POST", "/api/check", { words, suggestions: 0 });
+      const items = reply.results.map((r) => {
         const item = document.createElement("li");
         item.className = r.valid ? "ok" : "bad";
         item.dataset.testid = "verdict";
-        const tried = r.suggestions && r.suggestions.length ? `; → ${r.suggestions.join(", ")}` : "";
-        item.textContent = `${r.valid ? "✔" : "✘"} ${r.normalized || r.word} – ${r.explanation} [${r.reason}]${tried}`;
+        item.textContent = `${r.valid ? "✔" : "✘"} ${r.normalized || r.word} – ${r.explanation} [${r.reason}]`;
         list.appendChild(item);
-      }
+        return item;
+      });
+      const refused = reply.results.map((r, i) => [r, i]).filter(([r]) => !r.valid && r.reason !== "length");
+      if (!refused.length) return;
+      const more = await api("POST", "/api/check", { words: refused.map(([r]) => r.word), suggestions: 5 });
+      more.results.forEach((r, k) => {
+        if (r.suggestions && r.suggestions.length) items[refused[k][1]].textContent += `; → ${r.suggestions.join(", ")}`;
+      });
     } catch (err) {
       const item = document.createElement("li");
       item.className = "bad";
