@@ -59,7 +59,7 @@ def _default(field) -> str:
     if value is PydanticUndefined:
         return "*required*"
     if isinstance(value, BaseModel):
-        return "(see below)"
+        return "(its fields' defaults)"
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -77,6 +77,10 @@ def _model_of(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def _anchor(path: str) -> str:
+    return "field-" + path.replace(".", "-").replace("_", "-")
+
+
 def _walk(model: type[BaseModel], prefix: str, rows: list, nested: list, missing: list) -> None:
     for name, field in model.model_fields.items():
         if field.exclude:
@@ -89,6 +93,8 @@ def _walk(model: type[BaseModel], prefix: str, rows: list, nested: list, missing
         sub = _model_of(field.annotation)
         if sub is not None:
             nested.append((path, sub))
+            kind = rows[-1][1].replace("mapping", f"[mapping](#{_anchor(path)})", 1)
+            rows[-1] = (rows[-1][0], kind, *rows[-1][2:])
 
 
 def ruleset_reference_markdown() -> str:
@@ -113,7 +119,7 @@ def ruleset_reference_markdown() -> str:
            "file, line and field. See the [house rules guide](../guides/house-rules.md) for worked examples.",
            ""]
     for prefix, rows in sections:
-        out += [f"## `{prefix}`" if prefix else "## Top level", ""]
+        out += [f"## `{prefix}` {{#{_anchor(prefix)}}}" if prefix else "## Top level", ""]
         out += ["| field | type | default | range | meaning |", "|---|---|---|---|---|"]
         for path, kind, default, limits, meaning in rows:
             out.append(f"| `{path}` | {kind} | {default} | {limits} | {meaning.replace('|', chr(92) + '|')} |")

@@ -1,4 +1,4 @@
-"""Every ```console example in the documentation runs against the real CLI, in order, page by page.
+"""Every ```console example in the README and the documentation runs against the real CLI, in order, page by page.
 
 Each page gets a fresh scratch folder (with the repository's corpora/ and
 rulesets/) and LEXICON_TOOLS_HOME with lexicons for the bundled rulesets; the
@@ -17,7 +17,7 @@ import pytest
 from doc_examples import examples
 from docsupport import ROOT, build_doc_home, doc_env, scratch_folder
 
-PAGES = sorted(p for p in (ROOT / "docs").rglob("*.md"))
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 RUNNABLE = [p for p in PAGES if examples(p, ROOT)]
 
 
@@ -29,11 +29,11 @@ def doc_home(tmp_path_factory) -> Path:
 def test_the_guides_have_runnable_examples():
     guides = {p.relative_to(ROOT).as_posix() for p in RUNNABLE}
     for page in ("docs/guides/check-and-judge.md", "docs/guides/own-lexicon.md", "docs/guides/house-rules.md",
-                 "docs/guides/boards.md", "docs/guides/test-games.md"):
+                 "docs/guides/boards.md", "docs/guides/test-games.md", "README.md"):
         assert page in guides
 
 
-@pytest.mark.parametrize("page", RUNNABLE, ids=lambda p: p.relative_to(ROOT / "docs").as_posix())
+@pytest.mark.parametrize("page", RUNNABLE, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_every_example_on_the_page_runs(page: Path, doc_home, tmp_path):
     cwd = scratch_folder(tmp_path)
     for example in examples(page, ROOT):

@@ -130,7 +130,8 @@ def test_every_picture_a_page_shows_exists_and_every_picture_is_shown(site):
         for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)", page.read_text(encoding="utf-8")):
             shown.add((page.parent / target).resolve())
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown |= {(ROOT / t).resolve() for t in re.findall(r"!\[[^\]]*\]\(([^)\s]+)", readme)}
+    for markdown, html in re.findall(r"!\[[^\]]*\]\(([^)\s]+)|<img src=\"([^\"]+)\"", readme):
+        shown.add((ROOT / (markdown or html)).resolve())
     images = {p.resolve() for p in (ROOT / "docs" / "images").iterdir()}
     assert {p for p in shown if not p.exists()} == set()
     assert images - shown == set()
