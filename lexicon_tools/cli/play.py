@@ -79,7 +79,8 @@ def play_command(
 
 
 def replay_command(
-    record: Path = typer.Argument(..., help="A game record written by `play --record DIR`."),
+    record: Path = typer.Argument(..., help="A game record written by `play --record DIR` (- reads standard "
+                                  "input)."),
     lexicon: Path = typer.Option(None, "--lexicon", "-l", help="The .lex file (default: the ruleset's lexicon)."),
     ruleset: str = typer.Option(None, "--ruleset", "-r", help="Override the record's #ruleset."),
     partial: bool = typer.Option(False, "--partial",

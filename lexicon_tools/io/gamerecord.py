@@ -61,7 +61,10 @@ re-scores every line (`lexicon_tools.engine.replay`).
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+import sys
 from pathlib import Path
 
 from lexicon_tools.engine.replay import Record, RecordedAdjustment, RecordedTurn
@@ -70,10 +73,12 @@ from lexicon_tools.engine.tiles import TileText
 from lexicon_tools.engine.turns import EXCHANGE, INVALID, PASS, PLACE, RESIGN, TIMEOUT
 from lexicon_tools.errors import InputFileError
 from lexicon_tools.io.atomic import atomic_write_text
+from lexicon_tools.io.paths import file_kind
 from lexicon_tools.textsafe import printable
 
 FORMAT = "lexicon-tools-record"
 VERSION = 1
+MAX_RECORD_BYTES = 10_000_000  # a whole game is a few kilobytes
 MAX_SCORE_DIGITS = 9   # far above any game; int() of thousands of digits is refused by Python itself
 _TURN = re.compile(r"^>(?P<nick>[^:\s]+):\s*(?P<body>.*?)\s+(?P<score>[+-]\d+)\s+(?P<total>-?\d+)\s*$")
 
@@ -117,14 +122,45 @@ def write_record(path: str | Path, log: GameLog, text: TileText) -> None:
 
 
 def read_record(path: str | Path) -> Record:
+    """Read and parse a record file; ``-`` reads standard input (a pipe is read whole, up to the cap).
+
+    Only a regular file is opened for reading: it is opened without blocking and
+    checked with fstat, so a FIFO (which would hang), a device (``/dev/zero``
+    would fill the memory) or a directory is named and refused. At most
+    `MAX_RECORD_BYTES` are read: a whole game is a few kilobytes.
+    """
+    hint = "Give the path of a record written by `lexicon-tools play --record DIR` (or - for standard input)."
+    if str(path) == "-":
+        return parse_record(_decoded(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), "-"), "-")
     try:
-        content = Path(path).read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        raise InputFileError(f"game record {path} does not exist", "Give the path of a record written by "
-                             "`lexicon-tools play --record DIR`.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFileError(f"cannot read game record {path}: {exc}", "Records are UTF-8 text files.") from None
-    return parse_record(content, str(path))
+        raise InputFileError(f"game record {path} does not exist", hint) from None
+    except OSError as exc:
+        raise InputFileError(f"cannot read game record {path}: {exc.strerror}", hint) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise InputFileError(f"{path}: is {file_kind(mode)}, not a game record file", hint)
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+        except OSError as exc:
+            raise InputFileError(f"cannot read game record {path}: {exc.strerror}", hint) from None
+    return parse_record(_decoded(data, str(path)), str(path))
+
+
+def _decoded(data: bytes, source: str) -> str:
+    if len(data) > MAX_RECORD_BYTES:
+        raise InputFileError(f"{source}: more than {MAX_RECORD_BYTES:,} bytes, far more than a game record "
+                             "(a few kilobytes)", "Check that this is a record written by `lexicon-tools play "
+                             "--record DIR`.")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputFileError(f"{source}:{line}: not UTF-8 text (byte {exc.start})",
+                             "Records are UTF-8 text files.") from None
 
 
 def parse_record(content: str, source: str = "<record>") -> Record:

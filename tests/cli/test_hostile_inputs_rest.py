@@ -184,3 +184,53 @@ def _dead_pid() -> int:
     child = subprocess.Popen(["true"])
     child.wait()
     return child.pid
+
+
+# 3. Game records that are not regular files -------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> tuple[Path, Path]:
+    """A small webfeud lexicon and one record played with it."""
+    folder = tmp_path_factory.mktemp("game")
+    words = ["HAUS", "BAUM", "MAUS", "ROSE", "TOR", "HOSE", "RAUM", "DOSE", "RAD", "RAT", "TAT", "ORT", "EI",
+             "EIS", "OMA", "OPA", "OHR", "AST", "AMT", "ARM", "BAD", "BUS", "DACH", "ENTE", "ESEL", "GRAS"]
+    (folder / "w.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+    done = run("build", "-r", "webfeud", "--source", "w.txt", "--format", "wordlist", "-o", "w.lex", "-q",
+               cwd=folder)
+    assert done.returncode == 0, done.err
+    done = run("play", "-r", "webfeud", "-l", "w.lex", "-n", "1", "--seed", "3", "--record", "games", "-q",
+               cwd=folder)
+    assert done.returncode == 0, done.err
+    return folder / "w.lex", folder / "games" / "webfeud-0001.gcg"
+
+
+def _fifo(folder: Path) -> str:
+    import os
+
+    os.mkfifo(folder / "fifo.gcg")
+    return "fifo.gcg"
+
+
+NOT_RECORDS = {  # nothing writes to the FIFO: reading it would hang
+    "FIFO": (_fifo, "fifo.gcg: is a FIFO (named pipe), not a game record file"),
+    "character device": (lambda folder: "/dev/zero", "/dev/zero: is a character device, not a game record file"),
+    "directory": (lambda folder: (folder / "dir.gcg").mkdir() or "dir.gcg", "dir.gcg: is a directory"),
+    "20 MB file": (lambda folder: (folder / "big.gcg").write_bytes(b"#" * 20_000_000) and "big.gcg",
+                   "big.gcg: more than 10,000,000 bytes"),
+    "not UTF-8": (lambda folder: (folder / "bin.gcg").write_bytes(b"#lexicon-tools-record 1\n\xff\n") and "bin.gcg",
+                  "bin.gcg:2: not UTF-8 text"),
+}
+
+
+@pytest.mark.parametrize("case", list(NOT_RECORDS))
+def test_replay_refuses_what_is_not_a_record_file_by_name(tmp_path, game, case):
+    make, message = NOT_RECORDS[case]
+    lex, _record = game
+    refused(run("replay", make(tmp_path), "-l", lex, cwd=tmp_path, timeout=30), message)
+
+
+def test_replay_reads_a_record_from_a_pipe_whole(tmp_path, game):
+    lex, record = game
+    done = run("replay", "-", "-l", lex, cwd=tmp_path, input=record.read_bytes(), timeout=60)
+    assert done.returncode == 0, done.err
+    assert "all legal and scored as recorded" in done.out
