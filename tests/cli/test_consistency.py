@@ -75,3 +75,9 @@ def test_empty_results_say_so_on_stderr_and_leave_stdout_empty(lexicon, args):
 def test_overflow_notes_go_to_stderr(lexicon):
     done = run("pattern", "*", "--limit", "1")
     assert len(done.stdout.splitlines()) == 1 and "more words not shown" in done.stderr
+
+
+@pytest.mark.parametrize("args", [("check",), ("no-such-command",), ("board", "show", "no-such-board")])
+def test_errors_into_a_pipe_are_plain_text_with_exit_2(args):
+    done = run(*args)
+    assert done.returncode == 2 and "Error" in done.stderr and "\x1b" not in done.stdout + done.stderr
