@@ -17,6 +17,7 @@ checks the committed ones), the games are seeded.
 from __future__ import annotations
 
 import argparse
+import io
 import shutil
 import subprocess
 import sys
@@ -75,7 +76,7 @@ def draw_judge_session(out: Path = IMAGES) -> Path:
     done = _cli("judge", "--ruleset", "wortspieler", stdin=JUDGE_WORDS)
     if done.returncode != 0:
         raise SystemExit(f"judge failed (build the lexicon first: lexicon-tools build):\n{done.stderr}")
-    console = Console(record=True, width=110, file=open("/dev/null", "w"), force_terminal=True)
+    console = Console(record=True, width=110, file=io.StringIO(), force_terminal=True)
     console.print(Text("$ lexicon-tools judge", style="bold"))
     for word, answer in zip(JUDGE_WORDS.split(), done.stdout.splitlines()):
         console.print(Text("word> ", style="dim") + Text(word))
