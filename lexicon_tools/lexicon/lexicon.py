@@ -34,6 +34,7 @@ _DESCRIPTIONS = {
     "listed": "a word form listed in the sources",
     "proper-noun": "proper noun",
     "not-a-noun": "not a noun",
+    "unknown-word": "unknown word: no dictionary has it and it is no recognisable compound",
     "abbreviation": "abbreviation",
     "length": "length outside the allowed range",
     NOT_TILEABLE: "contains characters that are not tiles",

@@ -31,6 +31,7 @@ _REJECT_RANK = (
     "proper-noun",
     "register:",
     "abbreviation",
+    "unknown-word",
     "not-a-noun",
     "length",
     "not-tileable",

@@ -104,7 +104,7 @@ def unknown_word_readings(word: str, lexicon: MorphLexicon) -> tuple[Reading, ..
     head, else () (left to the statistical fallback)."""
     if word[:1].islower():
         return (ORTHOGRAPHY,)
-    return compound_readings(word, lexicon.lookup)
+    return compound_readings(word, lexicon.lookup, lexicon.head_count)
 
 
 class LexiconAnalyzer:

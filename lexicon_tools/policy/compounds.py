@@ -17,6 +17,14 @@ modifiers (Rot|wein, Schreib|tisch) are not in a noun lexicon, so such compounds
 go to the fallback.
 
 Proper-noun heads are not used: Ost|berlin is not a kind of Berlin for this purpose.
+
+Plural-only heads are where chance endings hurt most (issue 11): Fluor|iden would make
+Fluoriden a plurale tantum like "die Iden", Seiten|effekten one like "die Effekten".
+So a head whose readings are all plural-only needs `MIN_PLURAL_ONLY_HEAD` letters, and
+when a head is both a plurale tantum and a form of a singular noun (Effekten: the
+securities, or the dative plural of Effekt), the reading whose lemma is the more
+productive compound head in the lexicon wins - Effekt (Nebeneffekt, Treibhauseffekt)
+over Effekten, but Eltern (Großeltern, Gasteltern) over the rare singular Elter.
 """
 
 from __future__ import annotations
@@ -27,10 +35,12 @@ from dataclasses import replace
 from lexicon_tools.policy.readings import Reading
 
 MIN_HEAD = 4
+MIN_PLURAL_ONLY_HEAD = 5
 MIN_MODIFIER = 2
 LINKING = ("", "s", "es", "n", "en", "er", "e", "ens")
 
 Lookup = Callable[[str], tuple[Reading, ...]]
+HeadCount = Callable[[str], int]
 
 # Tags of a head that describe the whole compound; names and abbreviations do not carry over.
 _DROPPED_TAG_PREFIXES = ("propn:", "abbreviation")
@@ -62,9 +72,37 @@ def split_head(word: str, lookup: Lookup) -> tuple[str, str, tuple[Reading, ...]
     for cut in range(MIN_MODIFIER, len(word) - MIN_HEAD + 1):
         head = _as_head(word[cut:], all_caps)
         readings = tuple(r for r in lookup(head) if r.pos == "NOUN")
-        if readings and is_modifier(word[:cut], lookup):
+        if not readings or (len(head) < MIN_PLURAL_ONLY_HEAD and all(_plural_only(r) for r in readings)):
+            continue
+        if is_modifier(word[:cut], lookup):
             return word[:cut], head, readings
     return None
+
+
+def has_known_head(word: str, lookup: Lookup) -> bool:
+    """Some ending of `word` (MIN_HEAD letters or more, after MIN_MODIFIER) is a common noun the
+    lexicon knows, whatever the modifier is (Rot|wein, Schreib|tisch). A word the statistical
+    model alone calls a noun must pass this: Trafalgar, Tanger and Helsinki have no such head."""
+    all_caps = word.isupper()
+    for cut in range(MIN_MODIFIER, len(word) - MIN_HEAD + 1):
+        if any(r.pos == "NOUN" and not _plural_only(r) for r in lookup(_as_head(word[cut:], all_caps))):
+            return True
+    return False
+
+
+def _plural_only(reading: Reading) -> bool:
+    return "plurale-tantum" in reading.tags
+
+
+def prefer_productive(readings: tuple[Reading, ...], head: str, head_count: HeadCount | None) -> tuple[Reading, ...]:
+    """Of a head that is both a plurale tantum and a form of a singular noun, keep the readings
+    of the lemma that more lemmas of the lexicon end in (see the module doc)."""
+    plural_only = [r for r in readings if _plural_only(r)]
+    other = [r for r in readings if not _plural_only(r)]
+    if not plural_only or not other or head_count is None:
+        return readings
+    best_other = max(head_count(r.lemma or head) for r in other)
+    return tuple(other) if best_other > head_count(head) else tuple(plural_only)
 
 
 def compound_lemma(modifier: str, head_lemma: str) -> str:
@@ -73,12 +111,13 @@ def compound_lemma(modifier: str, head_lemma: str) -> str:
     return modifier + head_lemma[:1].lower() + head_lemma[1:]
 
 
-def compound_readings(word: str, lookup: Lookup) -> tuple[Reading, ...]:
+def compound_readings(word: str, lookup: Lookup, head_count: HeadCount | None = None) -> tuple[Reading, ...]:
     """The readings of an unknown compound, or () when no known head is found."""
     split = split_head(word, lookup)
     if split is None:
         return ()
     modifier, head, readings = split
+    readings = prefer_productive(readings, head, head_count)
     out = []
     for reading in readings:
         tags = tuple(t for t in reading.tags if not t.startswith(_DROPPED_TAG_PREFIXES))

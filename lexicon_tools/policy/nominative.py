@@ -3,6 +3,10 @@
 `NominativeSingularPolicy.judge` decides one reading of a word (in tiles):
 
 1. not a noun (no NOUN/PROPN reading)                       -> ``not-a-noun``
+   a guessed reading (compound head or model) of a curated
+   name + s (Bangkoks, Helsinkis)                           -> ``proper-noun``
+   a model-only reading below `MODEL_MIN_SCORE`, or of a
+   word with no known compound head (Trafalgar, Tanger)     -> ``unknown-word``
 2. an abbreviation, unless ``allow_abbreviations``          -> ``abbreviation``
    (when allowed, an abbreviation that passes 5. is accepted as ``abbreviation``;
    likewise an allowed proper noun as ``proper-noun``)
@@ -36,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.policy import reasons
-from lexicon_tools.policy.compounds import Lookup
+from lexicon_tools.policy.compounds import Lookup, has_known_head
 from lexicon_tools.policy.curated import TileLists
 from lexicon_tools.policy.diminutives import diminutive_base
 from lexicon_tools.policy.judgement import Judgement, switch
@@ -45,6 +49,10 @@ from lexicon_tools.policy.readings import Reading
 
 if TYPE_CHECKING:
     from lexicon_tools.model.ruleset import WordPolicy
+
+# A word only the statistical model calls a noun needs this probability of its verdict
+# (the model's own split is 0.5) and a known compound head (`compounds.has_known_head`).
+MODEL_MIN_SCORE = 0.85
 
 
 def is_proper(reading: Reading, lemma_tiles: str | None, lists: TileLists) -> bool:
@@ -90,6 +98,10 @@ class NominativeSingularPolicy:
         register = excluded_register(reading, self.excluded)
         if register:
             return Judgement(False, register, reading, "excluded_registers")
+        if reading.origin in ("model", "compound"):
+            unsupported = self._unsupported(tiles, reading, surface)
+            if unsupported is not None:
+                return unsupported
         grammar = self.grammar(tiles, lemma_tiles, reading, surface)
         if is_proper(reading, lemma_tiles or tiles, self.lists):
             if not policy.allow_proper_nouns:
@@ -99,6 +111,22 @@ class NominativeSingularPolicy:
         elif "abbreviation" in reading.tags and grammar.valid:
             return Judgement(True, reasons.ABBREVIATION, reading, switch("allow_abbreviations", True))
         return grammar
+
+    def _unsupported(self, tiles: str, reading: Reading, surface: str) -> Judgement | None:
+        """A guessed reading (compound head or model) of a name's genitive (Bangkoks, Helsinkis) is a
+        proper noun; a model-only reading needs `MODEL_MIN_SCORE` and a known compound head, unless a
+        curated list names the word (Brückchen, a lexicalised diminutive)."""
+        if tiles.endswith("S") and tiles[:-1] in self.lists.proper_nouns:
+            if self.policy.allow_proper_nouns:  # a name, but in the genitive
+                return Judgement(False, reasons.inflected("genitive", tiles[:-1]), reading)
+            return Judgement(False, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", False))
+        lists = self.lists
+        curated = (lists.is_lexicalized_diminutive(tiles) or tiles in lists.pluralia_tantum
+                   or tiles in lists.lexicalized_plurals or tiles in lists.common_nouns)
+        if reading.origin == "model" and not curated and (
+                (reading.score or 0.0) < MODEL_MIN_SCORE or not has_known_head(surface or tiles, self.lookup)):
+            return Judgement(False, reasons.UNKNOWN_WORD, reading)
+        return None
 
     def grammar(self, tiles: str, lemma_tiles: str | None, reading: Reading, surface: str = "") -> Judgement:
         case, number = reading.case, reading.number

@@ -14,6 +14,8 @@ Codes:
   inflected-form:plural-of:HAUS   also genitive-of, dative-of, accusative-of; without a
                                   known lemma just ``inflected-form:plural``
   proper-noun, abbreviation, not-a-noun, register:<name>
+  unknown-word                    no dictionary knows it, and the statistical model alone
+                                  is not enough (no known compound head, or unsure)
   not-tileable, length            the shape of the word rules it out
   listed                          all-forms policy: a word the source lists, no morphology
 
@@ -29,6 +31,7 @@ LEXICALIZED_DIMINUTIVE = "lexicalized-diminutive"
 PROPER_NOUN = "proper-noun"
 ABBREVIATION = "abbreviation"
 NOT_A_NOUN = "not-a-noun"
+UNKNOWN_WORD = "unknown-word"
 NOT_TILEABLE = "not-tileable"
 LENGTH = "length"
 LISTED = "listed"
