@@ -3,9 +3,10 @@
 `simulate` plays `games` games of one ruleset. Game *i* uses the seed
 `runner.game_seed(seed, i)`, so its outcome depends only on (seed, i), not on
 which process plays it or when. With ``workers > 1`` a process pool plays the
-games; `ProcessPoolExecutor.map` returns the summaries in game order and the
-statistics are computed from that ordered list, so a parallel run reports the
-same numbers as a serial run with the same seed.
+games; `ProcessPoolExecutor.map` returns the summaries in game order (a
+window of games at a time) and the statistics gather them in that order as
+they arrive (`stats.Aggregate`, memory independent of the number of games), so
+a parallel run reports the same numbers as a serial run with the same seed.
 
 Each worker builds its word judge once, by calling `make_judge` (a picklable
 callable, e.g. a `functools.partial` of a lexicon loader from the IO layer —
@@ -23,7 +24,7 @@ from lexicon_tools.engine.behaviour import PlayerModel
 from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.runner import GameLog, game_seed, log_of, play_game
-from lexicon_tools.engine.stats import GameSummary, Report, aggregate, summarise
+from lexicon_tools.engine.stats import Aggregate, GameSummary, Report, summarise
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class SimulationSpec:
 @dataclass
 class Simulation:
     report: Report
-    summaries: list[GameSummary]
+    summaries: list[GameSummary]   # only with simulate(..., keep_summaries=True)
     logs: list[GameLog] = field(default_factory=list)
 
 
@@ -74,14 +75,23 @@ def _results(spec: SimulationSpec, make_judge: Callable[[], WordJudge],
 
 
 def simulate(spec: SimulationSpec, make_judge: Callable[[], WordJudge], workers: int = 1,
-             progress: Callable[[int], None] | None = None) -> Simulation:
-    """Play the games; `progress(1)` is called after each finished game."""
+             progress: Callable[[int], None] | None = None, keep_summaries: bool = False) -> Simulation:
+    """Play the games; `progress(1)` is called after each finished game.
+
+    Each summary is added to the statistics as it arrives and then dropped, so
+    the memory of this (parent) process does not grow with the number of
+    games; `keep_summaries` keeps them too (for tests and small runs), as
+    ``spec.keep_logs`` keeps the game logs (for ``--record``).
+    """
+    gathered = Aggregate(len(spec.strategies))
     summaries, logs = [], []
     for summary, log in _results(spec, make_judge, workers):
-        summaries.append(summary)
+        gathered.add(summary)
+        if keep_summaries:
+            summaries.append(summary)
         if log is not None:
             logs.append(log)
         if progress:
             progress(1)
-    report = aggregate(summaries, spec.rules, list(spec.strategies), spec.seed)
+    report = gathered.report(spec.rules, list(spec.strategies), spec.seed)
     return Simulation(report, summaries, logs)

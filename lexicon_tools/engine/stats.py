@@ -3,11 +3,13 @@
 `summarise(game)` keeps only numbers (so parallel workers send little back):
 final scores and ranking, turn counts by kind, placements, bingos, move
 scores, which premium squares were used, how many tiles landed on each square,
-and how often the special moves occurred. `aggregate(summaries, ...)` turns a
-list of them, in game order, into the report: the mean and spread of the score
-per seat, the first player's win rate (a shared first place counts as a
-fraction), the bingo rate, game length, mean move score, premium usage per kind
-and per square, and the special-move rates. The same summaries in the same
+and how often the special moves occurred. `Aggregate` gathers them one at a
+time, in game order, in memory that does not grow with the number of games
+(`aggregate(summaries, ...)` does it for a list or an iterator), into the
+report: the mean and spread of the score per seat, the first player's win
+rate (a shared first place counts as a fraction), the bingo rate, game length,
+mean move score, premium usage per kind and per square, and the special-move
+rates. The same summaries in the same
 order always give the same report, whichever process computed them.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,10 +76,125 @@ class Report:
     premium_rate: dict[int, float] = field(default_factory=dict)
 
 
-def _spread(values: list[float]) -> dict[str, float]:
-    return {"mean": round(statistics.fmean(values), 3) if values else 0.0,
-            "stdev": round(statistics.pstdev(values), 3) if len(values) > 1 else 0.0,
-            "min": min(values) if values else 0, "max": max(values) if values else 0}
+class Aggregate:
+    """The report's figures, gathered one summary at a time: memory does not grow with the games.
+
+    What the report needs from each game is kept as sums and as counts of
+    values (a `Counter` of scores, of game lengths, ...), never as a list of
+    the games: scores, lengths and premium shares take few distinct values, so
+    the counts stay small however many games are added. Means and spreads
+    are then computed by `statistics.fmean` / `statistics.pstdev` over the
+    counted values: both are exact up to one final rounding (fsum, exact
+    fractions), so the order of the values does not matter and the figures
+    are exactly those of the whole list. The win shares, a float sum, are
+    added in game order as before.
+    """
+
+    def __init__(self, players: int):
+        self.games = 0
+        self.players = players
+        self.scores = [Counter() for _ in range(players)]
+        self.wins = [0] * players
+        self.turns: Counter = Counter()
+        self.placements: Counter = Counter()
+        self.totals: Counter = Counter()     # bingos, takes, swaps, ... summed over the games
+        self.kinds: Counter = Counter()
+        self.bonus: Counter = Counter()
+        self.end_reasons: Counter = Counter()
+        self.tiles: Counter = Counter()
+        self.premium_used: Counter = Counter()
+        self.premium_share: dict[str, Counter] = {}   # kind -> Counter of per-game shares (uses / squares)
+        self.premium_kinds: dict[int, str] | None = None   # the first game's layout
+        self.fixed_board = True
+
+    def add(self, s: GameSummary) -> None:
+        self.games += 1
+        for seat in range(self.players):
+            self.scores[seat][s.scores[seat]] += 1
+            self.wins[seat] += _first_share(s.ranking, seat)
+        self.turns[s.turns] += 1
+        self.placements[s.placements] += 1
+        self.totals.update(placements=s.placements, bingos=s.bingos, takes=s.takes, swaps=s.swaps,
+                           move_score_sum=s.move_score_sum, multi_word_turns=s.multi_word_turns,
+                           lost_blanks=s.lost_blanks, refused_attempts=s.refused_attempts)
+        self.kinds.update(s.kinds)
+        self.bonus.update(s.bonus_amounts)
+        self.end_reasons[s.end_reason] += 1
+        self.tiles.update(s.tiles_per_square)
+        self._add_premiums(s)
+
+    def _add_premiums(self, s: GameSummary) -> None:
+        counts = Counter(s.premium_kinds.values())
+        used = Counter(s.premium_kinds[sq] for sq, times in s.premium_used.items() for _ in range(times)
+                       if sq in s.premium_kinds)
+        for kind, total in counts.items():
+            self.premium_share.setdefault(kind, Counter())[used.get(kind, 0) / total] += 1
+        if self.premium_kinds is None:
+            self.premium_kinds = s.premium_kinds
+        elif self.fixed_board and s.premium_kinds != self.premium_kinds:
+            self.fixed_board = False
+        self.premium_used.update(s.premium_used)
+
+    def report(self, rules: Rules, strategies: list[str], seed: int) -> Report:
+        n, totals = self.games, self.totals
+        seats = [{"seat": seat + 1, "strategy": strategies[seat], "score": _spread(self.scores[seat]),
+                  "wins": round(self.wins[seat], 3), "win_rate": round(self.wins[seat] / n, 4) if n else 0.0}
+                 for seat in range(len(strategies))]
+        placements = totals["placements"]
+        report = Report()
+        report.data = {
+            "ruleset": rules.name, "games": n, "players": len(strategies), "strategies": strategies,
+            "seed": seed, "seats": seats,
+            "first_player_win_rate": seats[0]["win_rate"] if seats else 0.0,
+            "bingos": {"per_game": _rate(totals["bingos"], n), "per_placement": _rate(totals["bingos"], placements),
+                       "by_bonus": {str(amount): {"per_game": _rate(c, n), "per_placement": _rate(c, placements)}
+                                    for amount, c in sorted(self.bonus.items())}},
+            "letter_takes": {"per_game": _rate(totals["takes"], n),
+                             "per_placement": _rate(totals["takes"], placements)},
+            "game_length": {"turns": _spread(self.turns), "placements": _spread(self.placements)},
+            "mean_move_score": _rate(totals["move_score_sum"], placements),
+            "turn_kinds_per_game": {k: _rate(self.kinds[k], n) for k in sorted(self.kinds)},
+            "special_moves_per_game": {
+                "letter_takes": _rate(totals["takes"], n),
+                "joker_swaps": _rate(totals["swaps"], n),
+                "multi_word_turns": _rate(totals["multi_word_turns"], n),
+                "lost_extra_blanks": _rate(totals["lost_blanks"], n),
+                "refused_attempts": _rate(totals["refused_attempts"], n)},
+            "end_reasons": dict(sorted(self.end_reasons.items())),
+        }
+        report.data["premiums"], report.premium_rate = self._premiums(rules)
+        report.square_usage = [_rate(self.tiles.get(sq, 0), n) for sq in range(rules.squares)]
+        return report
+
+    def _premiums(self, rules: Rules) -> tuple[dict[str, Any], dict[int, float]]:
+        """Uses per kind (uses / squares of that kind, per game) and per square (uses / games).
+
+        A premium is used once per covering; a square can be used again after a take re-activates it.
+        """
+        per_square: dict[int, float] = {}
+        squares = []
+        if self.fixed_board and self.premium_kinds is not None:
+            for sq, kind in sorted(self.premium_kinds.items()):
+                rate = _rate(self.premium_used.get(sq, 0), self.games)
+                per_square[sq] = rate
+                squares.append({"square": square_name(*divmod(sq, rules.cols)), "kind": kind,
+                                "uses_per_game": rate})
+        kinds = {kind: round(statistics.fmean(_values(shares)), 4)
+                 for kind, shares in sorted(self.premium_share.items())}
+        note = "" if self.fixed_board else "random boards: per-square rates are not comparable across games"
+        return {"uses_per_square_per_game": kinds, "squares": squares, "note": note}, per_square
+
+
+def _values(counts: Counter) -> Iterator:
+    """The counted values one by one (for statistics' one-pass functions; nothing is stored)."""
+    return (value for value, times in counts.items() for _ in range(times))
+
+
+def _spread(counts: Counter) -> dict[str, float]:
+    n = counts.total()
+    return {"mean": round(statistics.fmean(_values(counts)), 3) if n else 0.0,
+            "stdev": round(statistics.pstdev(_values(counts)), 3) if n > 1 else 0.0,
+            "min": min(counts) if n else 0, "max": max(counts) if n else 0}
 
 
 def _first_share(ranking: list[tuple[int, int]], seat: int) -> float:
@@ -84,81 +202,16 @@ def _first_share(ranking: list[tuple[int, int]], seat: int) -> float:
     return 1.0 / len(firsts) if seat in firsts else 0.0
 
 
-def aggregate(summaries: list[GameSummary], rules: Rules, strategies: list[str], seed: int) -> Report:
-    n = len(summaries)
-    players = len(strategies)
-    seats = []
-    for seat in range(players):
-        scores = [s.scores[seat] for s in summaries]
-        wins = sum(_first_share(s.ranking, seat) for s in summaries)
-        seats.append({"seat": seat + 1, "strategy": strategies[seat], "score": _spread(scores),
-                      "wins": round(wins, 3), "win_rate": round(wins / n, 4) if n else 0.0})
-    placements = sum(s.placements for s in summaries)
-    report = Report()
-    report.data = {
-        "ruleset": rules.name, "games": n, "players": players, "strategies": strategies, "seed": seed,
-        "seats": seats,
-        "first_player_win_rate": seats[0]["win_rate"] if seats else 0.0,
-        "bingos": {"per_game": _rate(sum(s.bingos for s in summaries), n),
-                   "per_placement": _rate(sum(s.bingos for s in summaries), placements),
-                   "by_bonus": _by_bonus(summaries, n, placements)},
-        "letter_takes": {"per_game": _rate(sum(s.takes for s in summaries), n),
-                         "per_placement": _rate(sum(s.takes for s in summaries), placements)},
-        "game_length": {"turns": _spread([s.turns for s in summaries]),
-                        "placements": _spread([s.placements for s in summaries])},
-        "mean_move_score": _rate(sum(s.move_score_sum for s in summaries), placements),
-        "turn_kinds_per_game": {k: _rate(sum(s.kinds.get(k, 0) for s in summaries), n)
-                                for k in sorted({k for s in summaries for k in s.kinds})},
-        "special_moves_per_game": {
-            "letter_takes": _rate(sum(s.takes for s in summaries), n),
-            "joker_swaps": _rate(sum(s.swaps for s in summaries), n),
-            "multi_word_turns": _rate(sum(s.multi_word_turns for s in summaries), n),
-            "lost_extra_blanks": _rate(sum(s.lost_blanks for s in summaries), n),
-            "refused_attempts": _rate(sum(s.refused_attempts for s in summaries), n)},
-        "end_reasons": dict(sorted(Counter(s.end_reason for s in summaries).items())),
-    }
-    report.data["premiums"], report.premium_rate = _premiums(summaries, rules)
-    report.square_usage = [_rate(sum(s.tiles_per_square.get(sq, 0) for s in summaries), n)
-                           for sq in range(rules.squares)]
-    return report
-
-
-def _by_bonus(summaries: list[GameSummary], games: int, placements: int) -> dict[str, dict[str, float]]:
-    counts: Counter = Counter()
-    for s in summaries:
-        counts.update(s.bonus_amounts)
-    return {str(amount): {"per_game": _rate(c, games), "per_placement": _rate(c, placements)}
-            for amount, c in sorted(counts.items())}
+def aggregate(summaries: Iterable[GameSummary], rules: Rules, strategies: list[str], seed: int) -> Report:
+    """The report over `summaries`, in game order (an iterator is consumed one summary at a time)."""
+    gathered = Aggregate(len(strategies))
+    for summary in summaries:
+        gathered.add(summary)
+    return gathered.report(rules, strategies, seed)
 
 
 def _rate(count: float, total: float) -> float:
     return round(count / total, 4) if total else 0.0
-
-
-def _premiums(summaries: list[GameSummary], rules: Rules) -> tuple[dict[str, Any], dict[int, float]]:
-    """Uses per kind (uses / squares of that kind, per game) and per square (uses / games).
-
-    A premium is used once per covering; a square can be used again after a take re-activates it.
-    """
-    n = len(summaries)
-    by_kind: dict[str, list[float]] = {}
-    for s in summaries:
-        counts = Counter(s.premium_kinds.values())
-        used = Counter(s.premium_kinds[sq] for sq, times in s.premium_used.items() for _ in range(times)
-                       if sq in s.premium_kinds)
-        for kind, total in counts.items():
-            by_kind.setdefault(kind, []).append(used.get(kind, 0) / total)
-    per_square: dict[int, float] = {}
-    fixed = all(s.premium_kinds == summaries[0].premium_kinds for s in summaries) if summaries else True
-    squares = []
-    if fixed and summaries:
-        for sq, kind in sorted(summaries[0].premium_kinds.items()):
-            rate = _rate(sum(s.premium_used.get(sq, 0) for s in summaries), n)
-            per_square[sq] = rate
-            squares.append({"square": square_name(*divmod(sq, rules.cols)), "kind": kind, "uses_per_game": rate})
-    kinds = {kind: round(statistics.fmean(v), 4) for kind, v in sorted(by_kind.items())}
-    return {"uses_per_square_per_game": kinds, "squares": squares,
-            "note": "" if fixed else "random boards: per-square rates are not comparable across games"}, per_square
 
 
 def report_text(report: Report) -> str:

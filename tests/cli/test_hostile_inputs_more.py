@@ -434,13 +434,15 @@ def test_a_billion_games_do_not_grow_the_parent(tmp_path, lexicons):
     try:
         time.sleep(6)
         first = _rss_kb(proc.pid)
-        time.sleep(6)
+        time.sleep(10)
         second = _rss_kb(proc.pid)
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=60)
     assert proc.returncode != 0 or first == 0
-    assert second - first < 100_000, (first, second)   # kB in 6 s: before, ~100 MB/s
+    # kB in 10 s. Before: ~100 MB/s (all games submitted at once); then ~1 MB/s (one summary kept per game,
+    # ~150 games/s on 2 cores); now the statistics are gathered as the games arrive: flat.
+    assert second - first < 3_000, (first, second)
 
 
 def test_a_mapping_xpath_with_an_undeclared_prefix_is_a_located_message(tmp_path):

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
+import random
+import statistics
+from collections import Counter
 
 import pytest
 
 from lexicon_tools.engine.simulate import SimulationSpec, simulate
-from lexicon_tools.engine.stats import GameSummary, aggregate, report_text
+from lexicon_tools.engine.stats import Aggregate, GameSummary, aggregate, report_text
 from tests.engine.conftest import kwg_judge, small_rules
 
 
@@ -56,12 +59,13 @@ def test_parallel_simulation_reports_exactly_what_a_serial_one_reports():
     rules = small_rules("smartfeud")
     spec = SimulationSpec(rules, ("greedy", "random", "greedy"), games=6, seed=4)
     make_judge = functools.partial(kwg_judge, rules)
-    serial = simulate(spec, make_judge, workers=1)
-    parallel = simulate(spec, make_judge, workers=2)
+    serial = simulate(spec, make_judge, workers=1, keep_summaries=True)
+    parallel = simulate(spec, make_judge, workers=2, keep_summaries=True)
     assert serial.report.data == parallel.report.data
     assert [s.scores for s in serial.summaries] == [s.scores for s in parallel.summaries]
     assert serial.report.data["games"] == 6
-    other = simulate(SimulationSpec(rules, ("greedy", "random", "greedy"), games=6, seed=5), make_judge)
+    other = simulate(SimulationSpec(rules, ("greedy", "random", "greedy"), games=6, seed=5), make_judge,
+                     keep_summaries=True)
     assert [s.scores for s in other.summaries] != [s.scores for s in serial.summaries]
 
 
@@ -71,3 +75,58 @@ def test_a_reactivated_premium_counts_each_use():
     data = aggregate([game], rules, ["greedy", "greedy"], 0).data
     assert data["premiums"]["uses_per_square_per_game"]["TW"] == 1.5     # 3 uses over 2 TW squares
     assert {s["square"]: s["uses_per_game"] for s in data["premiums"]["squares"]}["A1"] == 2.0
+
+
+def test_a_simulation_keeps_no_summaries_unless_asked():
+    rules = small_rules("webfeud")
+    sim = simulate(SimulationSpec(rules, ("greedy", "greedy"), games=3, seed=1), functools.partial(kwg_judge, rules))
+    assert sim.summaries == [] and sim.report.data["games"] == 3
+
+
+def _list_spread(values):
+    """The figures as computed from the whole list of games (the formulas before streaming)."""
+    return {"mean": round(statistics.fmean(values), 3) if values else 0.0,
+            "stdev": round(statistics.pstdev(values), 3) if len(values) > 1 else 0.0,
+            "min": min(values) if values else 0, "max": max(values) if values else 0}
+
+
+def _random_summary(rng: random.Random, kinds: dict[int, str]) -> GameSummary:
+    placements = rng.randint(0, 40)
+    return _summary([rng.randint(0, 700), rng.randint(-20, 900)], [(1, 0), (rng.choice([1, 2]), 1)],
+                    {sq: rng.randint(0, 2) for sq in kinds if rng.random() < 0.5}, {rng.randrange(25): 1},
+                    bingos=rng.randint(0, 3), placements=placements, move_sum=rng.randint(0, 900))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_streamed_figures_equal_the_figures_of_the_whole_list(seed):
+    """Means and spreads from counted values are exactly those of the list, bit for bit."""
+    rules = small_rules("webfeud")
+    rng = random.Random(seed)
+    games = [_random_summary(rng, {0: "TW", 6: "TW", 8: "DW", 24: "TL"}) for _ in range(rng.randint(1, 400))]
+    data = aggregate(iter(games), rules, ["greedy", "random"], seed).data
+    for seat in range(2):
+        assert data["seats"][seat]["score"] == _list_spread([g.scores[seat] for g in games])
+        wins = sum(1.0 / sum(1 for r, _ in g.ranking if r == 1) for g in games
+                   if seat in [s for r, s in g.ranking if r == 1])
+        assert data["seats"][seat]["wins"] == round(wins, 3)
+    assert data["game_length"]["turns"] == _list_spread([g.turns for g in games])
+    assert data["game_length"]["placements"] == _list_spread([g.placements for g in games])
+    shares = {"TW": [], "DW": [], "TL": []}
+    for g in games:
+        used = Counter(g.premium_kinds[sq] for sq, times in g.premium_used.items() for _ in range(times))
+        for kind, total in Counter(g.premium_kinds.values()).items():
+            shares[kind].append(used.get(kind, 0) / total)
+    assert data["premiums"]["uses_per_square_per_game"] == {k: round(statistics.fmean(v), 4)
+                                                           for k, v in sorted(shares.items())}
+
+
+def test_the_aggregate_holds_counts_not_games():
+    rules = small_rules("webfeud")
+    rng = random.Random(7)
+    gathered = Aggregate(2)
+    for _ in range(20_000):
+        gathered.add(_random_summary(rng, {0: "TW", 6: "TW", 8: "DW", 24: "TL"}))
+    held = sum(len(c) for c in (*gathered.scores, gathered.turns, gathered.placements, gathered.tiles,
+                                *gathered.premium_share.values()))
+    assert held < 3_000   # distinct values, not 20,000 games
+    assert gathered.report(rules, ["greedy", "random"], 7).data["games"] == 20_000
