@@ -8,7 +8,7 @@ between them, as phones at tables do. Words come from the benchmark word list
 word list, see lexicon_common): --illegal of them are misspelt. Like the page, a
 client first asks for the verdicts (``suggestions: 0``: the graph walk) and then,
 for the refused words only, for suggestions (a search over every legal word,
-milliseconds each, done in at most two worker threads). The target is on the
+milliseconds each, in the server's worker process). The target is on the
 verdicts; the suggestion requests are timed and reported beside them.
 
 Meanwhile --bad clients send malformed and oversized requests (broken JSON, a
@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lexicon_common import build_lex_file, word_list  # noqa: E402
 
 HOST = "127.0.0.1"
+SHED: list[float] = []      # suggestion requests answered "busy" (verdicts only)
 
 
 class Client:
@@ -121,9 +122,13 @@ async def good_client(port: int, plan, think: float, rng: random.Random, latenci
             if refused:
                 body = json.dumps({"words": refused, "suggestions": 5}).encode()
                 status, reply, seconds = await client.post("/api/check", body)
-                suggest_latencies.append(seconds)
-                if status != 200 or "suggestions" not in json.loads(reply)["results"][0]:
+                data = json.loads(reply) if status == 200 else {}
+                if data.get("busy"):
+                    SHED.append(seconds)       # refused at once: too many searches waiting
+                elif status != 200 or "suggestions" not in data["results"][0]:
                     failures.append(f"suggestions: status {status}: {reply[:200]!r}")
+                else:
+                    suggest_latencies.append(seconds)
     finally:
         await client.close()
 
@@ -180,6 +185,14 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def memory(pid: int) -> str:
+    """RSS of the server and of its suggestion worker process(es)."""
+    children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
+                for c in (task / "children").read_text().split()]
+    parts = [f"server {rss_kib(pid) / 1024:.1f} MiB"] + [f"worker {rss_kib(c) / 1024:.1f} MiB" for c in children]
+    return " + ".join(parts)
 
 
 def free_port() -> int:
@@ -281,11 +294,11 @@ def run(args, words: list[str], port: int, pid: int) -> None:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start "
           "(other processes share the cores with the server and the clients)")
     asyncio.run(baseline(port, requests_for(words, 50, args.illegal, rng)))   # warm-up
-    rss_before = rss_kib(pid)
+    rss_before = memory(pid)
     alone, alone_suggest = asyncio.run(baseline(port, requests_for(words, 300, args.illegal, rng)))
     plans = [requests_for(words, args.requests, args.illegal, rng) for _ in range(args.clients)]
     loaded, suggest, failures, outcomes, elapsed = asyncio.run(load(port, plans, args.think, args.bad))
-    rss_after = rss_kib(pid)
+    rss_after = memory(pid)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     p50_alone, p99 = percentile(alone, 50), percentile(loaded, 99)
     print(f"one client alone ({len(alone)} verdict requests):  p50 {ms(p50_alone)}  p99 {ms(percentile(alone, 99))}"
@@ -298,8 +311,10 @@ def run(args, words: list[str], port: int, pid: int) -> None:
     if suggest:
         print(f"  suggestions ({len(suggest):,}): p50 {ms(percentile(suggest, 50))}  p99 {ms(percentile(suggest, 99))}"
               f"  max {ms(max(suggest))}")
+    print(f"  suggestion requests answered busy (verdicts only): {len(SHED)}")
     print(f"  ratio loaded verdict p99 / alone p50: {p99 / p50_alone:.1f}x")
-    print(f"server memory (RSS): {rss_before / 1024:.1f} MiB before, {rss_after / 1024:.1f} MiB after")
+    print(f"memory (RSS) before: {rss_before}")
+    print(f"memory (RSS) after:  {rss_after}")
     for kind, results in outcomes.items():
         counts = {r: results.count(r) for r in sorted(set(results))}
         print(f"  hostile '{kind}': {counts}")

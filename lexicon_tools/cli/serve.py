@@ -50,7 +50,7 @@ def serve_command(
         segno.make(url, error="m").terminal(compact=True)
     elif host in ("127.0.0.1", "localhost", "::1"):
         typer.echo("Only this computer can open it; --host 0.0.0.0 serves the phones on your network.")
-    _run(table, sock, share, max_tables, table_hours)
+    _run(table, path, sock, share, max_tables, table_hours)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -84,14 +84,18 @@ def _shown_host(host: str) -> str:
         probe.close()
 
 
-def _run(table, sock: socket.socket, share: bool, max_tables: int, table_hours: float) -> None:
+def _run(table, path: str, sock: socket.socket, share: bool, max_tables: int, table_hours: float) -> None:
     import uvicorn
 
     from lexicon_tools.web.app import create_app
     from lexicon_tools.web.shared import TableStore
+    from lexicon_tools.web.suggest import SuggestionWorker
 
     store = TableStore(max_tables, table_hours * 3600) if share else None
-    config = uvicorn.Config(create_app(table, store), log_level="warning", access_log=False, server_header=False,
+    worker = SuggestionWorker(path)
+    config = uvicorn.Config(create_app(table, store, worker), log_level="warning", access_log=False, server_header=False,
                             timeout_keep_alive=30, limit_concurrency=1000, h11_max_incomplete_event_size=16_384)
-    server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        worker.close()

@@ -5,7 +5,8 @@ FastAPI rather than bare Starlette for the typed, bounded request bodies
 ``/api/openapi.json``. The interactive API pages are off: they load scripts
 from a CDN, and the page must work with no network. Routes are thin: each calls
 one `web.table.Table` method, which calls the library (`Lexicon.check`, the
-engine's `evaluate_place`).
+engine's `evaluate_place`). Suggestions for refused words are searched in a
+worker process (`web.suggest`) and remembered for the next phone that asks.
 
 Every error is JSON ``{"error": ..., "hint": ...}`` with a 4xx status (a 500
 says only "internal error"): no traceback, no HTML error page.
@@ -13,10 +14,9 @@ says only "internal error"): no traceback, no HTML error page.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from contextlib import asynccontextmanager
 from pathlib import Path
 
-from anyio import CapacityLimiter, to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -27,22 +27,30 @@ from lexicon_tools.errors import LexiconToolsError
 from lexicon_tools.web.guard import Guard
 from lexicon_tools.web.schemas import CheckRequest, ScoreRequest, TableState, TableUpdate, TilesLeftRequest
 from lexicon_tools.web.shared import TableError, TableStore
+from lexicon_tools.web.suggest import Busy, SuggestionWorker
 from lexicon_tools.web.table import Table
 
 STATIC = Path(__file__).parent / "static"
-SUGGESTION_CACHE = 4096     # illegal words whose suggestions are remembered (the same word is asked by every phone)
-SUGGESTION_THREADS = 2      # suggestion searches at once
+SUGGESTION_CACHE = 4096     # refused words whose suggestions are remembered (every phone asks about the same word)
 
 
-def create_app(table: Table, store: TableStore | None = None):
-    """The app for one table; `store` None turns shared tables off (404)."""
+def create_app(table: Table, store: TableStore | None = None, suggestions: SuggestionWorker | None = None):
+    """The app for one table; `store` None turns shared tables off (404). `suggestions` is the worker
+    process that searches suggestions (`serve` starts one); without it they are searched in-process."""
+
+    @asynccontextmanager
+    async def lifespan(_app):
+        yield
+        if suggestions is not None:
+            suggestions.close()
+
     app = FastAPI(title="lexicon-tools at the table", version="1", docs_url=None, redoc_url=None,
-                  openapi_url="/api/openapi.json",
+                  openapi_url="/api/openapi.json", lifespan=lifespan,
                   description="Judge words, score turns on a physical board and count the unseen tiles, with the "
                               "rules and lexicon the server was started with.")
     _errors(app)
     _pages(app)
-    _api(app, table)
+    _api(app, table, suggestions)
     _tables(app, store)
     return Guard(app, large_body_paths=("/api/tables",))
 
@@ -55,14 +63,14 @@ def _pages(app: FastAPI) -> None:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
 
-def _api(app: FastAPI, table: Table) -> None:
+def _api(app: FastAPI, table: Table, worker: SuggestionWorker | None) -> None:
     described = table.describe()
+    recent: dict[tuple[str, int], dict] = {}    # (word, suggestions) -> result, oldest first
 
-    limiters: list = []      # made on first use: a capacity limiter belongs to the running event loop
-
-    @lru_cache(maxsize=SUGGESTION_CACHE)
-    def check_one(word: str, suggestions: int) -> dict:
-        return table.check([word], suggestions)[0]
+    async def search(words: list[str], count: int) -> list[dict]:
+        if worker is not None:
+            return await worker.check(words, count)
+        return table.check(words, count)
 
     @app.get("/api/ruleset", summary="The ruleset: board, premiums, tiles, time limits")
     async def ruleset():
@@ -70,16 +78,22 @@ def _api(app: FastAPI, table: Table) -> None:
 
     @app.post("/api/check", summary="Judge words, as `lexicon-tools check --json` does")
     async def check(body: CheckRequest):
-        quick = [check_one(w, 0) for w in body.words]   # the graph walk: microseconds
-        if body.suggestions and not all(r["valid"] for r in quick):
-            # The suggestion search (rapidfuzz over every legal word, milliseconds) releases the GIL: in a
-            # worker thread it leaves the event loop free for the other clients. At most SUGGESTION_THREADS
-            # run at once, so a burst of misspellings queues instead of piling up threads and memory.
-            results = await to_thread.run_sync(lambda: [check_one(w, body.suggestions) for w in body.words],
-                                               limiter=limiters[0] if limiters else _limiter(limiters))
-        else:
-            results = quick
-        return {"results": results, "all_valid": all(r["valid"] for r in results)}
+        results = table.check(body.words, 0)      # the verdicts: a graph walk, microseconds
+        count, busy = body.suggestions, False
+        missing = list(dict.fromkeys(w for w, r in zip(body.words, results)
+                                     if count and not r["valid"] and (w, count) not in recent))
+        if missing:
+            try:
+                for word, found in zip(missing, await search(missing, count)):
+                    recent[word, count] = found
+                    if len(recent) > SUGGESTION_CACHE:
+                        del recent[next(iter(recent))]
+            except Busy:
+                busy = True
+        if count:
+            results = [recent.get((w, count), r) if not r["valid"] else r for w, r in zip(body.words, results)]
+        return {"results": results, "all_valid": all(r["valid"] for r in results),
+                **({"busy": True} if busy else {})}
 
     @app.post("/api/score", summary="Validate and score one turn on the board the request describes")
     async def score(body: ScoreRequest):
@@ -88,11 +102,6 @@ def _api(app: FastAPI, table: Table) -> None:
     @app.post("/api/tiles-left", summary="The tile distribution minus the board and your rack")
     async def tiles_left(body: TilesLeftRequest):
         return table.tiles_left(body.board, body.rack)
-
-
-def _limiter(limiters: list) -> CapacityLimiter:
-    limiters.append(CapacityLimiter(SUGGESTION_THREADS))
-    return limiters[0]
 
 
 def _tables(app: FastAPI, store: TableStore | None) -> None:

@@ -90,21 +90,7 @@ class Table:
 
     # -------------------------------------------------------------- judge ---
     def check(self, words: list[str], suggestions: int) -> list[dict[str, Any]]:
-        """One result per word, as ``lexicon-tools check --json`` prints it, plus the reason in words."""
-        from lexicon_tools.cli.wordinput import too_long_result, visible
-        from lexicon_tools.lexicon.lexicon import describe_reason
-        from lexicon_tools.textsafe import printable_data
-
-        out = []
-        for raw in words:
-            word, ignored = visible(raw)
-            result = too_long_result(word) or self.lexicon.check(word, suggestions)
-            data = dict(result.to_dict(), explanation=describe_reason(result.reason),
-                        **({"ignored": ignored} if ignored else {}))
-            if result.lemma:
-                data["lemma"] = result.lemma
-            out.append(printable_data(data))
-        return out
+        return check_words(self.lexicon, words, suggestions)
 
     # -------------------------------------------------------------- board ---
     def board(self, rows: list[str], used: list[str]) -> Board:
@@ -232,3 +218,23 @@ class Table:
         unseen = sum(max(v, 0) for v in left.values()) + max(blanks, 0)
         return {"letters": left, "blanks": blanks, "unseen": unseen, "total": sum(counts),
                 "on_board": board.tile_count, "too_many": too_many}
+
+
+def check_words(lexicon, words: list[str], suggestions: int) -> list[dict[str, Any]]:
+    """One result per word, as ``lexicon-tools check --json`` prints it, plus the reason in words.
+
+    The same steps as `check`: invisible characters stripped and named, over-long words answered at
+    once (`cli.wordinput`), then `Lexicon.check`.
+    """
+    from lexicon_tools.cli.wordinput import too_long_result, visible
+    from lexicon_tools.lexicon.lexicon import describe_reason
+    from lexicon_tools.textsafe import printable_data
+
+    out = []
+    for raw in words:
+        word, ignored = visible(raw)
+        result = too_long_result(word) or lexicon.check(word, suggestions)
+        data = dict(result.to_dict(), explanation=describe_reason(result.reason),
+                    **({"ignored": ignored} if ignored else {}))
+        out.append(printable_data(data))
+    return out

@@ -15,12 +15,12 @@ def test_serve_answers_on_localhost_and_says_so(small_lexicons):
     proc, url = start_server(small_lexicons["wortspieler"])
     try:
         page = httpx.get(url + "/")
-        reply = httpx.post(url + "/api/check", json={"words": ["Haus"]})
+        reply = httpx.post(url + "/api/check", json={"words": ["Haus", "Häuser"]})   # suggestions: worker process
         raw = _raw(url, b"GET /api/ruleset HTTP/1.1\r\nHost: x\r\nContent-Length: nonsense\r\n\r\n")
     finally:
         out = stop_server(proc)
     assert page.status_code == 200 and "content-security-policy" in page.headers
-    assert reply.json()["results"][0]["valid"] is True
+    assert reply.json()["results"][0]["valid"] is True and reply.json()["results"][1]["suggestions"][0] == "HAUS"
     assert raw.startswith(b"HTTP/1.1 400")
     assert f"Serving the table at {url}/" in out and "Only this computer can open it" in out
     assert "13 words" in out and "Traceback" not in out
