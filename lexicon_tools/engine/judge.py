@@ -42,8 +42,8 @@ class SetJudge:
                  reasons: Mapping[str, str] | None = None):
         self.name = name
         self.alphabet = alphabet
-        self._words = {alphabet.encode(alphabet.normalize(w)) for w in words}
-        self._reasons = {alphabet.encode(alphabet.normalize(w)): r for w, r in (reasons or {}).items()}
+        self._words = {alphabet.encode(alphabet.to_tiles(w)) for w in words}
+        self._reasons = {alphabet.encode(alphabet.to_tiles(w)): r for w, r in (reasons or {}).items()}
 
     def is_word(self, tiles: bytes) -> bool:
         return bytes(tiles) in self._words

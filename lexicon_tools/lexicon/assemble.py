@@ -86,7 +86,7 @@ def _lemma(verdict: Verdict, word: str, alphabet: Alphabet, cache: dict[str, str
         return ""
     normalized = cache.get(lemma)
     if normalized is None:
-        normalized = cache[lemma] = alphabet.normalize(lemma)
+        normalized = cache[lemma] = alphabet.to_tiles(lemma)
     return "" if normalized == word else normalized
 
 

@@ -8,9 +8,8 @@ the lemma, and for an illegal word suggest the lemma plus the closest legal word
 (`check_many` uses the compiled walker) and the suggestions (rapidfuzz, C code,
 imported only when a word is illegal).
 
-Normalisation has a fast path: a word made only of tile letters (either case)
-is translated to tile numbers with one `str.translate`; anything else (ß,
-accents, replacements, stray characters) goes through `Alphabet.normalize`.
+Normalisation is `Alphabet.to_tiles`/`encode_word`, the same function the build used
+on every entry, so a word is checked in exactly the tiles it was stored in.
 """
 
 from __future__ import annotations
@@ -91,7 +90,6 @@ class Lexicon:
             replacements=tuple((a, b) for a, b in norm.get("replacements", [])),
             strip_accents=bool(norm.get("strip_accents", True)),
         )
-        self._fast_chars, self._to_tiles, self._to_upper = _fast_tables(self.alphabet)
         self._legal: list[str] | None = None
         self._graph_checked = False
 
@@ -105,18 +103,12 @@ class Lexicon:
 
     # ------------------------------------------------------- normalising ---
     def normalize(self, word: str) -> str:
-        if word and not word.strip(self._fast_chars):
-            return word.translate(self._to_upper)
-        return self.alphabet.normalize(word)
+        """The word in tiles, exactly as the build normalised its entries (`Alphabet.to_tiles`)."""
+        return self.alphabet.to_tiles(word)
 
     def encode(self, word: str) -> bytes | None:
         """Tile numbers of a raw word, or None when it is not tileable."""
-        if word and not word.strip(self._fast_chars):
-            return word.translate(self._to_tiles).encode("latin-1")
-        normalized = self.alphabet.normalize(word)
-        if not self.alphabet.is_tileable(normalized):
-            return None
-        return self.alphabet.encode(normalized)
+        return self.alphabet.encode_word(word)
 
     # ---------------------------------------------------------- checking ---
     def is_valid(self, word: str) -> bool:
@@ -186,23 +178,6 @@ class Lexicon:
                 if match not in out and match != normalized:
                     out.append(match)
         return out[:limit]
-
-
-def _fast_tables(alphabet: Alphabet) -> tuple[str, dict[int, str], dict[int, str]]:
-    """Characters safe for the fast path, and their tile / upper-case translations."""
-    replaced = {old for old, _new in alphabet.replacements}
-    chars: list[str] = []
-    to_tiles: dict[int, str] = {}
-    to_upper: dict[int, str] = {}
-    for number, letter in enumerate(alphabet.letters, start=1):
-        if len(letter) != 1 or number > 255:
-            continue
-        for variant in {letter, letter.lower()}:
-            if len(variant) == 1 and variant.upper() == letter and variant not in replaced:
-                chars.append(variant)
-                to_tiles[ord(variant)] = chr(number)
-                to_upper[ord(variant)] = letter
-    return "".join(chars), to_tiles, to_upper
 
 
 def lexicon_summary(lexicon: Lexicon) -> dict[str, Any]:

@@ -39,7 +39,7 @@ class Match:
 
 
 def _encode_letters(text: str, alphabet: Alphabet, what: str) -> bytes:
-    normalized = alphabet.normalize(text)
+    normalized = alphabet.to_tiles(text)
     if not normalized:
         return b""
     if not alphabet.is_tileable(normalized):
