@@ -58,12 +58,12 @@ class Client:
     async def open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
 
-    async def post(self, path: str, payload: bytes) -> tuple[int, bytes, float]:
+    async def post(self, path: str, payload: bytes, timing: list | None = None) -> tuple[int, bytes, float]:
         head = (f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
                 f"Content-Length: {len(payload)}\r\n\r\n").encode()
         started = time.perf_counter()
         self.writer.write(head + payload)
-        status, body = await read_response(self.reader)
+        status, body = await read_response(self.reader, timing)
         return status, body, time.perf_counter() - started
 
     async def close(self) -> None:
@@ -71,11 +71,16 @@ class Client:
             self.writer.close()
 
 
-async def read_response(reader) -> tuple[int, bytes]:
+SERVER_MS: list[float] = []   # Server-Timing of the verdict requests: the server's own share of the latency
+
+
+async def read_response(reader, timing: list | None = None) -> tuple[int, bytes]:
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split()[1])
     length = next((int(line.split(":", 1)[1]) for line in lines if line.lower().startswith("content-length:")), 0)
+    if timing is not None:
+        timing += [float(line.rsplit("=", 1)[1]) / 1000 for line in lines if line.lower().startswith("server-timing:")]
     return status, await reader.readexactly(length)
 
 
@@ -110,7 +115,7 @@ async def good_client(port: int, plan, think: float, rng: random.Random, latenci
         for words, expected in plan:
             await asyncio.sleep(rng.uniform(0, 2 * think))
             body = json.dumps({"words": words, "suggestions": 0}).encode()
-            status, reply, seconds = await client.post("/api/check", body)
+            status, reply, seconds = await client.post("/api/check", body, SERVER_MS)
             latencies.append(seconds)
             if status != 200:
                 failures.append(f"status {status}: {reply[:200]!r}")
@@ -187,11 +192,22 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of the server and its worker processes so far."""
+    total = 0.0
+    for proc in [pid] + children(pid):
+        fields = Path(f"/proc/{proc}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def children(pid: int) -> list[int]:
+    return [int(c) for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()]
+
+
 def memory(pid: int) -> str:
     """RSS of the server and of its suggestion worker process(es)."""
-    children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
-                for c in (task / "children").read_text().split()]
-    parts = [f"server {rss_kib(pid) / 1024:.1f} MiB"] + [f"worker {rss_kib(c) / 1024:.1f} MiB" for c in children]
+    parts = [f"server {rss_kib(pid) / 1024:.1f} MiB"] + [f"worker {rss_kib(c) / 1024:.1f} MiB" for c in children(pid)]
     return " + ".join(parts)
 
 
@@ -297,7 +313,10 @@ def run(args, words: list[str], port: int, pid: int) -> None:
     rss_before = memory(pid)
     alone, alone_suggest = asyncio.run(baseline(port, requests_for(words, 300, args.illegal, rng)))
     plans = [requests_for(words, args.requests, args.illegal, rng) for _ in range(args.clients)]
+    SERVER_MS.clear()
+    cpu_before = cpu_seconds(pid)
     loaded, suggest, failures, outcomes, elapsed = asyncio.run(load(port, plans, args.think, args.bad))
+    cpu = cpu_seconds(pid) - cpu_before
     rss_after = memory(pid)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     p50_alone, p99 = percentile(alone, 50), percentile(loaded, 99)
@@ -308,10 +327,15 @@ def run(args, words: list[str], port: int, pid: int) -> None:
           f"{args.bad} hostile clients):")
     print(f"  verdicts    ({len(loaded):,}): p50 {ms(percentile(loaded, 50))}  p99 {ms(p99)}  max {ms(max(loaded))}  "
           f"mean {ms(statistics.fmean(loaded))}")
+    print(f"  verdicts, time spent in the server (Server-Timing): p50 {ms(percentile(SERVER_MS, 50))}  "
+          f"p99 {ms(percentile(SERVER_MS, 99))}  (the rest is waiting for a core and the network stack)")
     if suggest:
         print(f"  suggestions ({len(suggest):,}): p50 {ms(percentile(suggest, 50))}  p99 {ms(percentile(suggest, 99))}"
               f"  max {ms(max(suggest))}")
     print(f"  suggestion requests answered busy (verdicts only): {len(SHED)}")
+    handled = len(loaded) + len(suggest) + len(SHED) + sum(len(r) for r in outcomes.values())
+    print(f"  server CPU (with its worker): {cpu:.2f} s for {handled:,} requests = {cpu / handled * 1000:.2f} ms each, "
+          f"{cpu / elapsed:.0%} of one core")
     print(f"  ratio loaded verdict p99 / alone p50: {p99 / p50_alone:.1f}x")
     print(f"memory (RSS) before: {rss_before}")
     print(f"memory (RSS) after:  {rss_after}")

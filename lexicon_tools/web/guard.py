@@ -3,12 +3,15 @@
 Plain ASGI rather than Starlette's `BaseHTTPMiddleware`, which costs a task and
 a stream per request: this wrapper reads the body once (refusing it with 413
 as soon as it passes the limit, whatever Content-Length claims), replays it to
-the app, and adds the headers to every response, errors included.
+the app, and adds the headers to every response, errors included, with a
+``Server-Timing`` header: the time the server spent on the request (the load
+benchmark compares it with what the client waited).
 """
 
 from __future__ import annotations
 
 import json
+import time
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -31,10 +34,13 @@ class Guard:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        started = time.perf_counter()
 
         async def send_with_headers(message):
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
+                spent = (time.perf_counter() - started) * 1000
+                headers.append((b"server-timing", f"app;dur={spent:.2f}".encode()))
                 names = {name for name, _ in headers}
                 headers += [h for h in SECURITY_HEADERS if h[0] not in names]
                 if scope["path"].startswith("/api/") and b"cache-control" not in names:
