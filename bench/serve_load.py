@@ -207,7 +207,10 @@ def children(pid: int) -> list[int]:
 
 def memory(pid: int) -> str:
     """RSS of the server and of its suggestion worker process(es)."""
-    parts = [f"server {rss_kib(pid) / 1024:.1f} MiB"] + [f"worker {rss_kib(c) / 1024:.1f} MiB" for c in children(pid)]
+    parts = [f"server {rss_kib(pid) / 1024:.1f} MiB"]
+    for child in children(pid):
+        role = "resource tracker" if b"resource_tracker" in Path(f"/proc/{child}/cmdline").read_bytes() else "worker"
+        parts.append(f"{role} {rss_kib(child) / 1024:.1f} MiB")
     return " + ".join(parts)
 
 
@@ -314,9 +317,9 @@ def run(args, words: list[str], port: int, pid: int) -> None:
     alone, alone_suggest = asyncio.run(baseline(port, requests_for(words, 300, args.illegal, rng)))
     plans = [requests_for(words, args.requests, args.illegal, rng) for _ in range(args.clients)]
     SERVER_MS.clear()
-    cpu_before = cpu_seconds(pid)
+    cpu_before, own_before = cpu_seconds(pid), time.process_time()
     loaded, suggest, failures, outcomes, elapsed = asyncio.run(load(port, plans, args.think, args.bad))
-    cpu = cpu_seconds(pid) - cpu_before
+    cpu, own = cpu_seconds(pid) - cpu_before, time.process_time() - own_before
     rss_after = memory(pid)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     p50_alone, p99 = percentile(alone, 50), percentile(loaded, 99)
@@ -335,7 +338,7 @@ def run(args, words: list[str], port: int, pid: int) -> None:
     print(f"  suggestion requests answered busy (verdicts only): {len(SHED)}")
     handled = len(loaded) + len(suggest) + len(SHED) + sum(len(r) for r in outcomes.values())
     print(f"  server CPU (with its worker): {cpu:.2f} s for {handled:,} requests = {cpu / handled * 1000:.2f} ms each, "
-          f"{cpu / elapsed:.0%} of one core")
+          f"{cpu / elapsed:.0%} of one core; the clients: {own / elapsed:.0%} of one core")
     print(f"  ratio loaded verdict p99 / alone p50: {p99 / p50_alone:.1f}x")
     print(f"memory (RSS) before: {rss_before}")
     print(f"memory (RSS) after:  {rss_after}")

@@ -88,6 +88,24 @@ def test_wortspieler_multi_word_turn_with_a_joker(client, tables):
     assert reply["board"][10][6] == "e" and "G10" in reply["used"]
 
 
+def test_wortspieler_joker_swap_then_the_joker_laid_again(client, tables):
+    board = after_haus(client)["board"]
+    tiles = [{"square": "G9", "letter": "A"}, {"square": "G10", "letter": "S"},
+             {"square": "G11", "letter": "E", "blank": True}]
+    board = client.post("/api/score", json={"board": board, "tiles": tiles}).json()["board"]
+    # swap the joker on G11 for a natural E, lay it as s on the F11 TL: SEE across F11-H11
+    turn = [{"square": "F11", "letter": "S", "blank": True}, {"square": "H11", "letter": "E"}]
+    reply = client.post("/api/score", json={"board": board, "tiles": turn, "swap": ["G11"]}).json()
+    assert reply["legal"] and reply["valid"], reply
+    table = tables["wortspieler"]
+    v = dict(zip(table.rules.alphabet.letters, table.rules.values[1:]))
+    assert reply["score"] == 3 * v["S"] + 2 * v["E"] == engine_score(table, board, "swap:G11 11F s.E", "EE")
+    assert reply["board"][10][5:8] == "sEE" and reply["words"][0]["display"] == "sEE"
+    unused = client.post("/api/score", json={"board": board, "tiles": [{"square": "H11", "letter": "E"}],
+                                             "swap": ["G11"]}).json()
+    assert unused["legal"] is False and "must be placed in this turn" in unused["error"]
+
+
 def test_smartfeud_letter_take_scores_the_word_and_the_part_left(smartfeud, tables):
     board = smartfeud.post("/api/score", json={"board": EMPTY16, "tiles": HAUS}).json()["board"]
     tiles = [{"square": "H7", "letter": "H"}, {"square": "H9", "letter": "S"}, {"square": "H10", "letter": "E"}]
