@@ -50,7 +50,12 @@ def serve_command(
         segno.make(url, error="m").terminal(compact=True)
     elif host in ("127.0.0.1", "localhost", "::1"):
         typer.echo("Only this computer can open it; --host 0.0.0.0 serves the phones on your network.")
-    _run(table, path, sock, share, max_tables, table_hours)
+    from lexicon_tools.cli.signals import Terminated
+
+    try:
+        _run(table, path, sock, share, max_tables, table_hours)
+    except (KeyboardInterrupt, Terminated):   # uvicorn has shut down gracefully, then re-raised the signal
+        typer.echo("Stopped." + (" Shared tables were kept in memory only and are gone." if share else ""))
 
 
 def _bind(host: str, port: int) -> socket.socket:

@@ -23,7 +23,7 @@ def test_serve_answers_on_localhost_and_says_so(small_lexicons):
     assert reply.json()["results"][0]["valid"] is True and reply.json()["results"][1]["suggestions"][0] == "HAUS"
     assert raw.startswith(b"HTTP/1.1 400")
     assert f"Serving the table at {url}/" in out and "Only this computer can open it" in out
-    assert "13 words" in out and "Traceback" not in out
+    assert "13 words" in out and "Traceback" not in out and "Stopped" in out and proc.returncode == 0
 
 
 def test_serve_on_the_lan_prints_the_address_and_a_qr_code(small_lexicons):
