@@ -36,6 +36,7 @@ def report_command(
     from lexicon_tools.io.paths import check_outputs
 
     target = output or results.with_name(f"{results.name}.html")
-    check_outputs([target], [results])
+    inputs = [results, *(p for p in results.rglob("*") if p.is_file())] if results.is_dir() else [results]
+    check_outputs([target], inputs)   # -o RESULTS/_experiment.json would destroy the sweep's own files
     summary = write_report(results, target, baseline=baseline)
     typer.echo(f"{target}: {summary}")

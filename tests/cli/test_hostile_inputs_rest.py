@@ -9,6 +9,9 @@ lines, stdin and archives are in `test_hostile_inputs.py`; security, crafted
 1. a huge XML token (comment, attribute value, text, PI, CDATA) in every XML reader;
 2. `morph train` replaces its model folder atomically;
 3. game records that are FIFOs or devices;
+4. cases that had only in-process tests or none: same-file outputs of `play` and
+   `report`, edited and cut-off records, deep wikitext, XPath syntax errors,
+   /dev/zero as a ruleset, layout or lexicon, a signal during `morph train`.
 """
 
 from __future__ import annotations
@@ -131,12 +134,11 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module")
-def model(tmp_path_factory) -> Path:
-    """A trained model folder to be replaced (copied per test)."""
-    folder = tmp_path_factory.mktemp("model")
-    done = run(*TRAIN, "model", cwd=folder)
-    assert done.returncode == 0, done.err
-    return folder / "model"
+def model() -> Path:
+    """A model folder to be replaced: the shipped model (a real one, with its manifest)."""
+    from lexicon_tools.io.morphology import shipped_model_dir, verify_model_dir
+
+    return verify_model_dir(shipped_model_dir())
 
 
 def _previous_model(model: Path, work: Path) -> dict[str, bytes]:
@@ -157,26 +159,16 @@ def test_morph_train_to_a_file_or_a_folder_that_is_no_model_is_refused_before_tr
     assert tree(tmp_path) == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes", "words.txt"]
 
 
-def test_morph_train_failing_while_saving_keeps_the_previous_model(tmp_path, model):
+def test_morph_train_failing_while_saving_keeps_the_previous_model_and_clears_killed_runs(tmp_path, model):
     before = _previous_model(model, tmp_path)
+    stale = tmp_path / f".model.lexicon-tools-tmp-{_dead_pid()}"  # the staging folder of a run killed with -9
+    stale.mkdir()
+    (stale / "config.cfg").write_text("half written", encoding="utf-8")
     limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))  # noqa: E731
     done = run(*TRAIN, "model", cwd=tmp_path, preexec_fn=limit)
     refused(done, "cannot write the model directory model", "File too large", "previous model is unchanged")
     assert tree(tmp_path / "model") == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]  # no staging folder left
-
-
-def test_morph_train_replaces_a_model_and_clears_what_killed_runs_left(tmp_path, model):
-    before = _previous_model(model, tmp_path)
-    dead = _dead_pid()
-    stale = tmp_path / f".model.lexicon-tools-tmp-{dead}"  # the staging folder of a run killed with -9
-    stale.mkdir()
-    (stale / "config.cfg").write_text("half written", encoding="utf-8")
-    done = run(*TRAIN, "model", "--seed", "5", cwd=tmp_path)
-    assert done.returncode == 0, done.err
-    after = tree(tmp_path / "model")
-    assert after != before and "MANIFEST.json" in after
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]  # neither this run's staging nor the stale one
 
 
 def _dead_pid() -> int:
@@ -190,14 +182,17 @@ def _dead_pid() -> int:
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory) -> tuple[Path, Path]:
-    """A small webfeud lexicon and one record played with it."""
+    """A small webfeud lexicon (built in-process: it is not under test here) and one record played with it."""
+    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.model.entry import Entry
+    from lexicon_tools.model.verdict import Verdict
+    from lexicon_tools.pipeline import build_from_verdicts
+
     folder = tmp_path_factory.mktemp("game")
     words = ["HAUS", "BAUM", "MAUS", "ROSE", "TOR", "HOSE", "RAUM", "DOSE", "RAD", "RAT", "TAT", "ORT", "EI",
              "EIS", "OMA", "OPA", "OHR", "AST", "AMT", "ARM", "BAD", "BUS", "DACH", "ENTE", "ESEL", "GRAS"]
-    (folder / "w.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
-    done = run("build", "-r", "webfeud", "--source", "w.txt", "--format", "wordlist", "-o", "w.lex", "-q",
-               cwd=folder)
-    assert done.returncode == 0, done.err
+    build_from_verdicts(load_ruleset("webfeud"), [Verdict(Entry(w), w, True, "nom-sg") for w in words],
+                        folder / "w.lex")
     done = run("play", "-r", "webfeud", "-l", "w.lex", "-n", "1", "--seed", "3", "--record", "games", "-q",
                cwd=folder)
     assert done.returncode == 0, done.err
@@ -234,3 +229,115 @@ def test_replay_reads_a_record_from_a_pipe_whole(tmp_path, game):
     done = run("replay", "-", "-l", lex, cwd=tmp_path, input=record.read_bytes(), timeout=60)
     assert done.returncode == 0, done.err
     assert "all legal and scored as recorded" in done.out
+
+
+
+# 4. The remaining cases, through a subprocess ------------------------------------------------------------------
+
+def test_play_refuses_a_record_or_heatmap_that_is_one_of_its_inputs(tmp_path, game):
+    lex, _record = game
+    (tmp_path / "rec").mkdir()
+    ruleset = tmp_path / "rec" / "webfeud-0001.gcg"     # a house-rules file named like the first record
+    ruleset.write_text("extends: webfeud\nname: webfeud\n", encoding="utf-8")
+    before = (lex.read_bytes(), ruleset.read_bytes())
+    refused(run("play", "-r", ruleset, "-l", lex, "-n", "1", "--record", "rec", "-q", cwd=tmp_path),
+            "rec/webfeud-0001.gcg is the same file as the input")
+    refused(run("play", "-r", "webfeud", "-l", lex, "-n", "1", "--heatmap", lex, "-q", cwd=tmp_path),
+            "is the same file as the input")
+    assert (lex.read_bytes(), ruleset.read_bytes()) == before
+    assert sorted(p.name for p in (tmp_path / "rec").iterdir()) == ["webfeud-0001.gcg"]
+
+
+def test_report_refuses_to_write_over_a_file_of_its_results(tmp_path, game):
+    pytest.importorskip("pyarrow")
+    pytest.importorskip("dask")
+    lex, _record = game
+    (tmp_path / "exp.yaml").write_text(f"name: exp\nbase: webfeud\ngames: 2\nseed: 7\nbatch_size: 2\n"
+                                       f"lexicon: {lex}\ngrid:\n  blanks:\n    two: {{}}\n", encoding="utf-8")
+    done = run("sweep", "exp.yaml", "-o", "exp.results", "-w", "1", "-q", cwd=tmp_path, timeout=240)
+    assert done.returncode == 0, done.err
+    before = tree(tmp_path / "exp.results")
+    refused(run("report", "exp.results", "-o", "exp.results/_experiment.json", cwd=tmp_path, timeout=120),
+            "exp.results/_experiment.json is the same file as the input")
+    assert tree(tmp_path / "exp.results") == before
+
+
+def _edit_adjustment(text: str) -> str:
+    lines = text.splitlines()
+    at = max(i for i, line in enumerate(lines) if line.startswith(">") and ": (" in line)  # the last adjustment
+    head, score, total = lines[at].rsplit(" ", 2)
+    lines[at] = f"{head} {score[0]}{int(score[1:]) + 7} {int(total) + 7}"
+    return "\n".join(lines) + "\n"
+
+
+RECORD_EDITS = {
+    "end adjustment edited": (_edit_adjustment, "the end-of-game adjustment is"),
+    "cut off mid-game": (lambda text: "\n".join(text.splitlines()[:12]) + "\n", "the record has no #end line"),
+}
+
+
+@pytest.mark.parametrize("case", list(RECORD_EDITS))
+def test_replay_refuses_an_edited_or_cut_off_record(tmp_path, game, case):
+    edit, message = RECORD_EDITS[case]
+    lex, record = game
+    original = record.read_text(encoding="utf-8").splitlines()
+    edited = edit("\n".join(original) + "\n").splitlines()
+    (tmp_path / "bad.gcg").write_text("\n".join(edited) + "\n", encoding="utf-8")
+    line = next((n for n, (a, b) in enumerate(zip(edited, original), 1) if a != b), len(edited))
+    refused(run("replay", "bad.gcg", "-l", lex, cwd=tmp_path, timeout=60), f"bad.gcg:{line}: {message}")
+
+
+def test_deeply_nested_wikitext_is_a_located_bad_record(tmp_path):
+    def page(title, body):
+        return (f"<page><title>{title}</title><ns>0</ns><revision><text>== {title} ({{{{Sprache|Deutsch}}}}) ==\n"
+                f"=== {{{{Wortart|Substantiv|Deutsch}}}}, {{{{n}}}} ===\n{body}\n{{{{Deutsch Substantiv Übersicht\n"
+                f"|Genus=n\n|Nominativ Singular={title}\n}}}}\n</text></revision></page>\n")
+    dump = ('<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/">\n'
+            + page("Haus", "{{" * 20_000 + "}}" * 20_000) + page("Baum", "[[Wald]]") + "</mediawiki>\n")
+    (tmp_path / "dump.xml").write_text(dump, encoding="utf-8")
+    done = run("import", "dump.xml", "--format", "wiktionary", "-o", "out.jsonl", cwd=tmp_path)
+    refused(done, "dump.xml:2: the wikitext of page 'Haus' nests templates or links deeper than 100 levels")
+    done = run("import", "dump.xml", "--format", "wiktionary", "--on-error", "skip", "--rejects", "rej.jsonl",
+               "-o", "out.jsonl", cwd=tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.err, done.err
+    assert '"word":"Baum"' in (tmp_path / "out.jsonl").read_text(encoding="utf-8")
+    assert "deeper than 100 levels" in (tmp_path / "rej.jsonl").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("xpath, message", [("k[", "Invalid expression"), ("foo(k)", "Unregistered function")])
+def test_a_mapping_xpath_that_does_not_compile_is_a_located_message(tmp_path, xpath, message):
+    (tmp_path / "d.xml").write_text("<d><ar><k>Haus</k></ar></d>", encoding="utf-8")
+    (tmp_path / "m.yaml").write_text(f"entry: ar\nword: '{xpath}'\n", encoding="utf-8")
+    refused(run("import", "d.xml", "--format", "mapping:m.yaml", "-o", "out.jsonl", cwd=tmp_path),
+            f"m.yaml:2 [word.xpath]: invalid XPath '{xpath}': {message}")
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+@pytest.mark.parametrize("args, what", [(["ruleset", "validate"], "a ruleset file"),
+                                        (["board", "show"], "a layout or ruleset file"),
+                                        (["check", "HAUS", "-l"], "a lexicon file"),
+                                        (["play", "-n", "1", "-r", "webfeud", "-l"], "a lexicon file"),
+                                        (["play", "-n", "1", "-r"], "a ruleset file")], ids=" ".join)
+def test_dev_zero_as_a_ruleset_layout_or_lexicon_is_named_not_read(tmp_path, args, what):
+    refused(run(*args, "/dev/zero", cwd=tmp_path, timeout=20), f"/dev/zero: is a character device, not {what}")
+
+
+def test_sigterm_during_morph_train_keeps_the_previous_model(tmp_path, model):
+    import signal
+    import time
+
+    before = _previous_model(model, tmp_path)
+    proc = subprocess.Popen([*CLI, "morph", "train", "--max-examples", "0", "--epochs", "5", "-q", "-o", "model"],
+                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        time.sleep(6)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 143 and b"Traceback" not in err, err
+    assert tree(tmp_path / "model") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]

@@ -6,6 +6,9 @@ are streamed with the hardened iterparse and cleared after use
 mwparserfromhell, a maintained wikitext parser, rather than with hand-written
 regexes (nested templates, links inside parameters, comments). A cheap
 substring test skips pages without a German noun before any wikitext parsing.
+The parser's tree builder recurses once per nesting level, so a page whose
+templates or links nest deeper than `MAX_NESTING` is a located bad record
+(a reject under ``--on-error skip``), not a RecursionError.
 
 What is read, per page in namespace 0 (``<page><title>``, ``<ns>``, ``<revision><text>``)::
 
@@ -40,6 +43,7 @@ Entries (conventions shared with the other readers, see `vocab`, `german_table`)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import IO
 
@@ -53,6 +57,8 @@ GERMAN_MARK = "{{Sprache|Deutsch}}"
 NOUN_MARKS = tuple(f"Wortart|{label}|Deutsch" for label in
                    ("Substantiv", "Toponym", "Vorname", "Nachname", "Eigenname"))
 TRUE_VALUES = frozenset({"1", "ja", "yes", "x", "true", "wahr"})
+MAX_NESTING = 100  # templates and links inside each other; real pages stay under 10
+_NESTING = re.compile(r"\{\{|\}\}|\[\[|\]\]")
 
 
 def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
@@ -72,7 +78,31 @@ def _page_entries(page, ctx: ReadContext) -> list[Entry]:
     text = text_element.text if text_element is not None else None
     if not text or not title or GERMAN_MARK not in text or not any(m in text for m in NOUN_MARKS):
         return []
-    return page_entries(title, text, ctx, text_element.sourceline or 1)
+    line = text_element.sourceline or 1
+    if _nested_too_deeply(text):
+        ctx.bad_record(ctx.at(line), f"the wikitext of page {title!r} nests templates or links deeper than "
+                                     f"{MAX_NESTING} levels; the page is not parsed", title)
+        return []
+    try:
+        return page_entries(title, text, ctx, line)
+    except RecursionError:  # nesting the count above does not see (e.g. {{{ arguments }}})
+        ctx.bad_record(ctx.at(line), f"the wikitext of page {title!r} is nested too deeply to parse", title)
+        return []
+
+
+def _nested_too_deeply(text: str) -> bool:
+    """Do ``{{`` / ``[[`` nest deeper than `MAX_NESTING`? (mwparserfromhell's tree builder recurses per level.)"""
+    if text.count("{{") + text.count("[[") <= MAX_NESTING:
+        return False
+    depth = 0
+    for mark in _NESTING.findall(text):
+        if mark in ("{{", "[["):
+            depth += 1
+            if depth > MAX_NESTING:
+                return True
+        elif depth:
+            depth -= 1
+    return False
 
 
 def page_entries(title: str, text: str, ctx: ReadContext, first_line: int = 1) -> list[Entry]:
