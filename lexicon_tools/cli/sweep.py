@@ -63,9 +63,17 @@ def sweep_command(
                        f"({','.join(variant.strategies)}), board {variant.board['name'] or 'random per game'}, "
                        f"lexicon {Path(variant.lexicon_path).name}")
         return
+    from lexicon_tools.cli.signals import Terminated
     from lexicon_tools.experiments.runner import run_sweep
 
-    result = run_sweep(plan, folder, workers=workers, scheduler=scheduler, restart=restart, quiet=quiet)
+    try:
+        result = run_sweep(plan, folder, workers=workers, scheduler=scheduler, restart=restart, quiet=quiet)
+    except (KeyboardInterrupt, Terminated):
+        from lexicon_tools.experiments.results import written_batches
+
+        typer.echo(f"{len(written_batches(folder)):,} of {len(batches):,} batches are in {folder}, each whole; "
+                   "run the same command again to play the rest.", err=True)
+        raise
     rate = result.written_games / result.seconds if result.seconds else 0.0
     skipped = f", {result.skipped_games:,} already there" if result.skipped_games else ""
     typer.echo(f"{result.written_games:,} game(s) written in {result.seconds:.1f} s ({rate:,.1f}/s) on "

@@ -215,4 +215,4 @@ def _absorb(combined: Combined, spec: VariantSpec, where: tuple, problems: Probl
                                           f"(also at {problems.line(combined.where[name])}); set it on one axis only")
             continue
         combined.values[name] = value
-        combined.where[name] = where + (name,) if name != "random_board" or "random_boards" not in where else where
+        combined.where[name] = where if where[-1] == "random_boards" else where + (name,)

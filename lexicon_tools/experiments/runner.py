@@ -51,6 +51,7 @@ class SweepResult:
     seconds: float = 0.0
     workers: int = 0
     lexicon_loads: int = 0            # times a worker process parsed a lexicon
+    worker_cpu_seconds: float = 0.0   # CPU time the workers spent on the written batches
     worker_pids: set[int] = field(default_factory=set)
 
 
@@ -61,9 +62,18 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+# Dask's environment for worker processes sets MALLOC_TRIM_THRESHOLD_, so that workers holding
+# large arrays give memory back. Setting it turns off glibc's adaptive mmap threshold: every numpy
+# array the move generator makes (a few hundred KB) is then mapped and unmapped from the kernel,
+# and a game costs ~15-25% more CPU than in `play` (games per CPU-second, bench/sweep_scale.py).
+# Sweep workers hold a lexicon and small batches, so glibc's default suits them: unset it (None).
+WORKER_CONFIG = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}
+
+
 @contextlib.contextmanager
 def connect(workers: int | None = None, scheduler: str | None = None) -> Iterator:
     """A Dask client: on the cluster at `scheduler`, or on a new local cluster of `workers` processes."""
+    import dask
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
@@ -77,8 +87,9 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
         finally:
             client.close()
         return
-    cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
-                           dashboard_address=":0", silence_logs=logging.ERROR)
+    with dask.config.set(WORKER_CONFIG):
+        cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
+                               dashboard_address=":0", silence_logs=logging.ERROR)
     client = Client(cluster)
     try:
         yield client
@@ -137,12 +148,13 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
         with Progress("games", total=sum(b.games for b in todo), enabled=False if quiet else None) as bar:
             for future in running:
                 batch, _future = by_key.pop(future.key)
-                out = future.result()
+                out = _outcome(future, batch)
                 future.release()
                 result.written_games += write_batch(folder, batch.id, out["columns"])
                 result.written_batches += 1
                 result.worker_pids.add(out["pid"])
                 result.lexicon_loads += bool(out["lexicon_loaded"])
+                result.worker_cpu_seconds += out["cpu_seconds"]
                 bar.advance(batch.games)
                 following = next(waiting, None)
                 if following is not None:
@@ -153,6 +165,21 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
         if by_key:   # interrupted or failed: stop the batches in flight (written ones stay whole)
             with contextlib.suppress(Exception):
                 client.cancel([future for _batch, future in by_key.values()])
+
+
+def _outcome(future, batch: Batch) -> dict:
+    """The batch's result; a batch the cluster could not play is an ExperimentError naming it."""
+    try:
+        return future.result()
+    except (KeyboardInterrupt, ExperimentError):
+        raise
+    except Exception as exc:   # KilledWorker, a worker without lexicon-tools, a lost scheduler, an engine bug
+        raise ExperimentError(
+            f"batch {batch.id} (variant {batch.variant!r}, games {batch.start}-{batch.stop - 1}) failed on the "
+            f"cluster: {type(exc).__name__}: {str(exc)[:300]}",
+            "The batches already written are kept: run the same command again to resume. On a cluster of "
+            "your own, check that every worker has lexicon-tools (same version) with the experiments "
+            "extra installed and enough memory for the lexicon.") from exc
 
 
 def _scatter(plan: Plan, client) -> tuple[dict, dict]:

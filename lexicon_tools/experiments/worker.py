@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from collections import Counter
 from typing import Any
 
@@ -34,6 +35,7 @@ def play_batch(task: BatchTask, rules, lexicon: bytes) -> dict[str, Any]:
     from lexicon_tools.engine.runner import play_game
     from lexicon_tools.engine.stats import summarise
 
+    cpu = time.process_time()
     loaded = task.lexicon_hash not in _JUDGES
     judge, nodes = _judge(task.lexicon_hash, lexicon)
     columns: dict[str, list] = {name: [] for name in COLUMNS}
@@ -42,7 +44,8 @@ def play_batch(task: BatchTask, rules, lexicon: bytes) -> dict[str, Any]:
         seed = variant_game_seed(task.master_seed, batch.variant, index)
         game = play_game(rules, judge, nodes, task.strategies, seed)
         _append(columns, task, index, summarise(game), getattr(game.rules.layout, "name", ""))
-    return {"batch": batch.id, "columns": columns, "pid": os.getpid(), "lexicon_loaded": loaded}
+    return {"batch": batch.id, "columns": columns, "pid": os.getpid(), "lexicon_loaded": loaded,
+            "cpu_seconds": time.process_time() - cpu}
 
 
 def _judge(lexicon_hash: str, data: bytes):

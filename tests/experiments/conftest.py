@@ -77,14 +77,10 @@ def write_experiment(tmp_path, lexicon):
 
 @pytest.fixture(scope="session")
 def dask_client():
-    from dask.distributed import Client, LocalCluster
+    from lexicon_tools.experiments.runner import connect
 
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                           silence_logs=50)
-    client = Client(cluster)
-    yield client
-    client.close()
-    cluster.close()
+    with connect(2) as client:     # the LocalCluster `sweep --workers 2` starts
+        yield client
 
 
 @pytest.fixture(scope="session")

@@ -52,6 +52,10 @@ def test_a_sweep_writes_one_row_per_game_reproducibly(reference, dask_client, tm
     assert out.exit_code == 0, out.output
     assert "48 game(s) written" in out.output
     assert _rows(tmp_path / "cli") == _rows(folder)             # its own LocalCluster, the same rows
+    out = cli("sweep", str(path), "-o", str(tmp_path / "tcp"), "--scheduler", dask_client.scheduler.address,
+              "--quiet")
+    assert out.exit_code == 0, out.output
+    assert _rows(tmp_path / "tcp") == _rows(folder)             # an existing cluster, over TCP
 
 
 def test_rows_are_the_games_the_engine_plays_for_those_seeds(reference):
@@ -89,6 +93,7 @@ def test_ctrl_c_leaves_whole_batches_and_a_rerun_completes_without_duplicates(tm
     _out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert "Interrupted." in err and "Traceback" not in err
+    assert "run the same command again to play the rest" in err
     plan = load_experiment(path)
     done = written_batches(folder)
     assert 2 <= len(done) < len(plan.batches())
