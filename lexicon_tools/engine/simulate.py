@@ -15,8 +15,11 @@ this module opens no files). The judge must expose ``kwg.nodes``.
 
 from __future__ import annotations
 
+import contextlib
+import threading
+import traceback
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import InvalidStateError, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,9 +72,36 @@ def _results(spec: SimulationSpec, make_judge: Callable[[], WordJudge],
         return
     chunk = max(1, min(16, spec.games // (workers * 8)))
     window = chunk * workers * 64   # Executor.map submits everything at once: submit a window at a time
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(make_judge, spec)) as pool:
+    with _quiet_cancelled_pool_race(), \
+            ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(make_judge, spec)) as pool:
         for start in range(0, spec.games, window):
             yield from pool.map(_play, range(start, min(spec.games, start + window)), chunksize=chunk)
+
+
+@contextlib.contextmanager
+def _quiet_cancelled_pool_race() -> Iterator[None]:
+    """Silence one CPython race (gh-107219, fixed in 3.12) while a pool runs.
+
+    When a signal ends the run, the workers die and `map` cancels the games not
+    yet played; the pool's manager thread then marks those same futures as
+    broken, and on Python 3.11 that raises InvalidStateError in the thread,
+    printed as a traceback after the one-line "Terminated" message. Only that
+    exception from ``terminate_broken`` is dropped; anything else reaches the
+    usual thread exception hook.
+    """
+    previous = threading.excepthook
+
+    def hook(args) -> None:
+        frames = traceback.extract_tb(args.exc_traceback)
+        if args.exc_type is InvalidStateError and any(f.name == "terminate_broken" for f in frames):
+            return
+        previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
 
 
 def simulate(spec: SimulationSpec, make_judge: Callable[[], WordJudge], workers: int = 1,

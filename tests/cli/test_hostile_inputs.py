@@ -318,6 +318,7 @@ def test_sigterm_stops_play_and_its_workers_at_once(work, small_lex):
             proc.send_signal(signal.SIGTERM)
             _out, err = proc.communicate(timeout=30)
             assert proc.returncode == 143, err
+            assert b"Traceback" not in err, err   # the pool's manager thread raced the cancelled games (3.11)
             time.sleep(0.5)
             assert [w for w in workers if _running(w)] == []
         finally:
