@@ -130,6 +130,7 @@ def row_line(meta: np.ndarray, tiles: np.ndarray, cols: int) -> Line:
 class MoveGenerator:
     def __init__(self, rules: Rules, nodes: np.ndarray, judge: WordJudge, multiword_first: int = 8):
         self.rules, self.judge = rules, judge
+        self.quiet_judge = _Unexplained(judge)
         self.nodes = np.asarray(nodes).astype(np.int64)   # signed: keeps numba's integer arithmetic exact
         self.multiword_first = multiword_first
         shape = (rules.rows, rules.cols)
@@ -218,7 +219,7 @@ class MoveGenerator:
             if not board.cells[sq]:
                 continue
             after, invalid = board.copy(), []
-            tile, fragments = take_letter(after, sq, rules, self.judge, invalid)
+            tile, fragments = take_letter(after, sq, rules, self.quiet_judge, invalid)
             if invalid:
                 continue
             min_placed = 2 if rules.take_needs_own_tile else 1
@@ -309,6 +310,17 @@ class MoveGenerator:
                     rows[k, 2 * e], rows[k, 2 * e + 1] = divmod(sq, self.rules.cols)
             rows[k, 4] = score
         return rows
+
+
+class _Unexplained:
+    """The judge without its explanations: the generator only asks whether a cut part is a word, and
+    explaining a refusal (a verdict-table lookup) cost most of a SmartFeud turn."""
+
+    def __init__(self, judge: WordJudge):
+        self.is_word, self.name = judge.is_word, judge.name
+
+    def why_not(self, tiles: bytes) -> str:
+        return ""
 
 
 def move_squares(meta: np.ndarray, width: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
