@@ -17,9 +17,12 @@ def play_command(
     ruleset: str = typer.Option(..., "--ruleset", "-r", help="A bundled ruleset name or a YAML path."),
     players: int = typer.Option(None, "--players", "-p", help="Players per game (default: the ruleset's minimum)."),
     games: int = typer.Option(10, "--games", "-n", help="How many games to play."),
-    strategy: str = typer.Option("greedy", "--strategy", "-s",
+    strategy: str = typer.Option("equity", "--strategy", "-s",
                                  help="Strategy per seat, comma-separated, repeated to fill the seats: "
-                                      "greedy (highest score) or random."),
+                                      "equity (score plus the value of the tiles kept, with an end-game "
+                                      "model), greedy (highest score) or random."),
+    leaves: Path = typer.Option(None, "--leaves", help="Leave values of the equity seats (default: the "
+                                "ruleset's bundled file, rulesets/leaves/RULESET.leaves)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the whole run; game i's seed derives from it."),
     workers: int = typer.Option(1, "--workers", "-w", help="Worker processes (results equal a serial run); "
                                 "at most the CPU cores available unless --force-workers."),
@@ -53,7 +56,7 @@ def play_command(
     (so a turn time limit bites) and sometimes try a word that is not allowed (so
     professional mode costs turns).
 
-    Example: lexicon-tools play --ruleset webfeud --games 100 --strategy greedy,random --workers 2 --heatmap usage.png
+    Example: lexicon-tools play --ruleset webfeud --games 100 --strategy equity,greedy --workers 2 --heatmap usage.png
 
     Example: lexicon-tools play --ruleset smartfeud --professional --time-limit 3m --think 90s --invalid-rate 0.1
     """
@@ -64,7 +67,9 @@ def play_command(
     result = run_play(ruleset, players=players, games=games, strategies=strategy, seed=seed, workers=workers,
                       record_dir=record, heatmap=heatmap, lexicon=lexicon, professional=professional,
                       time_limit=time_limit, quiet=quiet, think=think, think_spread=think_spread,
-                      invalid_rate=invalid_rate)
+                      invalid_rate=invalid_rate, leaves=leaves)
+    if result.note:
+        typer.echo(result.note, err=True)
     report = result.simulation.report
     if as_json:
         typer.echo(json.dumps(report.data, ensure_ascii=False, indent=2))

@@ -64,8 +64,11 @@ def log_of(game: Game, strategies: Sequence[str]) -> GameLog:
 def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], seed: int, *,
               names: Sequence[str] | None = None, professional: bool | None = None,
               time_limit: str | None = None, multiword_first: int = 8,
-              models: Sequence[PlayerModel] | None = None, audit: GameAudit | None = None) -> Game:
+              models: Sequence[PlayerModel] | None = None, audit: GameAudit | None = None,
+              leaves=None) -> Game:
     """Play a whole game; `nodes` is the KWG node array of the lexicon `judge` decides with.
+
+    `leaves` (an `engine.leaves.LeaveTable`) are the leave values of the ``equity`` seats.
 
     An `audit` is shown every turn (call its ``finish(game)`` afterwards for the problems).
     """
@@ -74,7 +77,10 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
     clock = ManualClock()
     game = Game(rules, judge, players, seed=seed, professional=professional, time_limit=time_limit, clock=clock)
     generator = MoveGenerator(rules, nodes, judge, multiword_first=multiword_first)
-    seats = [get_strategy(name) for name in strategies]
+    seats = [get_strategy(name, leaves) for name in strategies]
+    for player in seats:
+        if hasattr(player, "bind"):
+            player.bind(generator)
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(strategies))]
     models = list(models) if models else [PlayerModel()] * len(strategies)
     model_rngs = [random.Random(f"{seed}/{seat}/model") for seat in range(len(strategies))]

@@ -40,6 +40,7 @@ class SimulationSpec:
     time_limit: str | None = None
     keep_logs: bool = False
     models: tuple[PlayerModel, ...] | None = None   # thinking time and invalid attempts per seat
+    leaves: Any = None                               # the equity seats' `engine.leaves.LeaveTable`
 
 
 @dataclass
@@ -60,7 +61,8 @@ def _init(make_judge: Callable[[], WordJudge], spec: SimulationSpec) -> None:
 def _play(index: int) -> tuple[GameSummary, GameLog | None]:
     spec: SimulationSpec = _WORKER["spec"]
     game = play_game(spec.rules, _WORKER["judge"], _WORKER["nodes"], spec.strategies, game_seed(spec.seed, index),
-                     professional=spec.professional, time_limit=spec.time_limit, models=spec.models)
+                     professional=spec.professional, time_limit=spec.time_limit, models=spec.models,
+                     leaves=spec.leaves)
     return summarise(game), (log_of(game, spec.strategies) if spec.keep_logs else None)
 
 

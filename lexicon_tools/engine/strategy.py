@@ -1,10 +1,13 @@
-"""Players for test games: a small protocol and two seeded strategies.
+"""Players for test games: a small protocol and three seeded strategies.
 
 A strategy gets the game (read-only by convention), the generated candidates
 (`MoveList`) and its own seeded `random.Random`, and returns a move. Adding a
 strategy means writing one class with a ``name`` and ``choose`` and listing it
-in `STRATEGIES`.
+in `STRATEGIES`. A strategy with a ``bind(generator)`` method gets the game's
+move generator (the equity player's end game looks one reply ahead with it).
 
+* ``equity`` (the default of ``play``) ranks by score plus the value of the
+  tiles kept, with an end-game model: `engine.equity`;
 * ``greedy`` plays the highest-scoring candidate (the first generated among
   equal scores, so it is deterministic);
 * ``random`` plays a uniformly random candidate.
@@ -21,7 +24,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from lexicon_tools.engine.equity import Equity
 from lexicon_tools.engine.game import Game
+from lexicon_tools.engine.leaves import LeaveTable
 from lexicon_tools.engine.movegen.generator import MoveList
 from lexicon_tools.engine.moves import Exchange, Move, Pass
 from lexicon_tools.engine.tiles import RACK_BLANK
@@ -37,15 +42,19 @@ class Strategy(Protocol):
 
 def fallback(game: Game) -> Move:
     """Exchange everything when allowed (keeping a pending extra blank), else pass."""
-    rules, rack = game.rules, list(game.player.rack)
+    rack = list(game.player.rack)
     if game.extra_blank_pending and game.current == 0 and RACK_BLANK in rack:
         rack.remove(RACK_BLANK)
-    bag = len(game.bag)
-    can_exchange = (rules.exchange_allowed and rack and bag >= max(rules.exchange_min_bag, 1)
-                    and (rules.exchange_return_before_draw or bag >= len(rack)) and not _exchanged_while_stuck(game))
-    if can_exchange:
+    if rack and can_exchange(game, len(rack)):
         return Exchange(tuple(rack))
     return Pass()
+
+
+def can_exchange(game: Game, tiles: int) -> bool:
+    """Whether the current player may (and, as a test player, would) exchange `tiles` tiles now."""
+    rules, bag = game.rules, len(game.bag)
+    return (rules.exchange_allowed and tiles > 0 and bag >= max(rules.exchange_min_bag, 1)
+            and (rules.exchange_return_before_draw or bag >= tiles) and not _exchanged_while_stuck(game))
 
 
 def _exchanged_while_stuck(game: Game) -> bool:
@@ -72,14 +81,17 @@ class RandomMove:
         return moves.move(rng.randrange(len(moves))) if len(moves) else fallback(game)
 
 
-STRATEGIES: dict[str, type] = {"greedy": Greedy, "random": RandomMove}
+STRATEGIES: dict[str, type] = {"equity": Equity, "greedy": Greedy, "random": RandomMove}
+DEFAULT = "equity"
 
 
-def get_strategy(name: str) -> Strategy:
+def get_strategy(name: str, leaves: LeaveTable | None = None) -> Strategy:
+    """A fresh player; `leaves` are the leave values an ``equity`` player uses (None: none)."""
     try:
-        return STRATEGIES[name.strip().lower()]()
+        cls = STRATEGIES[name.strip().lower()]
     except KeyError:
         raise UsageError(f"unknown strategy {name!r}", f"Use one of: {', '.join(sorted(STRATEGIES))}.") from None
+    return cls(leaves) if cls is Equity else cls()
 
 
 def parse_strategies(text: str, players: int) -> list[str]:

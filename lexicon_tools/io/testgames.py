@@ -58,13 +58,14 @@ class PlayResult:
     seconds: float
     records: list[Path] = field(default_factory=list)
     heatmap: Path | None = None
+    note: str | None = None          # e.g. that the equity seats have no trained leave values
 
 
-def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strategies: str = "greedy",
+def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strategies: str = "equity",
              seed: int = 0, workers: int = 1, record_dir: Path | None = None, heatmap: Path | None = None,
              lexicon: Path | None = None, professional: bool | None = None, time_limit: str | None = None,
              quiet: bool = False, think: str | None = None, think_spread: float = 0.6,
-             invalid_rate: str | None = None) -> PlayResult:
+             invalid_rate: str | None = None, leaves: Path | None = None) -> PlayResult:
     from lexicon_tools.engine.behaviour import parse_models
     from lexicon_tools.engine.simulate import SimulationSpec, simulate
     from lexicon_tools.engine.strategy import parse_strategies
@@ -82,18 +83,24 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
                          f"Use --players between {rules.players_min} and {rules.players_max}.")
     if games < 1 or workers < 1:
         raise UsageError("--games and --workers must be at least 1")
+    seats = tuple(parse_strategies(strategies, players))
+    table, note = None, None
+    if "equity" in seats or leaves is not None:   # a leave file for other tiles is refused before any loading
+        from lexicon_tools.io.leavefile import load_for
+
+        table, note = load_for(rules, leaves, also_for=_base_name(rs.extends))
     path, _judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))
     records = [record_path(record_dir, rules.name, index) for index in range(1, games + 1)] \
         if record_dir is not None and games <= 10_000 else []
-    check_outputs([*records, heatmap], [path, rs.source])   # before any game is played
+    check_outputs([*records, heatmap], [path, rs.source, leaves])   # before any game is played
     models = parse_models(think, invalid_rate, think_spread, players)
-    spec = SimulationSpec(rules, tuple(parse_strategies(strategies, players)), games, seed, professional,
+    spec = SimulationSpec(rules, seats, games, seed, professional,
                           time_limit, keep_logs=record_dir is not None,
-                          models=tuple(models) if any(m.active for m in models) else None)
+                          models=tuple(models) if any(m.active for m in models) else None, leaves=table)
     start = time.perf_counter()
     with Progress("games", total=games, enabled=False if quiet else None) as bar:
         sim = simulate(spec, functools.partial(judge_from_file, path), workers=workers, progress=bar.advance)
-    result = PlayResult(sim, time.perf_counter() - start)
+    result = PlayResult(sim, time.perf_counter() - start, note=note)
     if record_dir is not None:
         text = TileText(rules.alphabet, rules.blank_symbol)
         for index, log in enumerate(sim.logs, start=1):

@@ -1,0 +1,185 @@
+"""The ``equity`` strategy: score plus the value of the tiles kept, and an end-game model.
+
+Equity is what Quackle, Macondo and wolges rank moves by. For every generated
+candidate it is
+
+* **bag not empty**: ``score + leave value`` (`engine.leaves`). The leave is
+  the rack the move was generated from minus the tiles it places: for
+  SmartFeud's taken letter that rack holds the taken letter (so a taken letter
+  left unplaced, where the rules allow it, counts as kept), for Wortspieler's
+  joker swap it holds the joker instead of the natural tile, and for a
+  multi-word turn every line's tiles are placed tiles. The starter's extra
+  blank, lost when it is not placed in the first turn, is not in the leave of
+  moves that do not place it;
+* **bag empty** (the end game, where the unseen tiles are exactly the other
+  players' racks): going out ends the game and is worth what the rules pay
+  for it - with ``end.rack_penalty`` the others lose their rack values, and
+  the one who goes out gains them when credited; keeping tiles risks the same
+  the other way. With two players the best few candidates are then checked
+  one move deeper: the opponent's best reply with their known rack on the
+  board after the move (including their going out and the tiles we would be
+  stuck with) is subtracted.
+
+Exchanges compete too, with equity = the value of the tiles kept (score 0),
+when the bag holds at least a full rack and the rules allow one; a player who
+already exchanged since the last word was laid does not exchange again (see
+`strategy.fallback`). The highest equity wins; among equals the first
+generated, so the choice is deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+
+from lexicon_tools.engine.leaves import LeaveTable, RackLeaves
+from lexicon_tools.engine.moves import Exchange, Move, Place
+from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK
+
+REPLY_CANDIDATES = 4     # end game: candidates checked against the opponent's best reply
+GOING_OUT_TEMPO = 8.0    # static end-game worth of ending the game now (the others lose their turn)
+
+
+class Equity:
+    name = "equity"
+
+    def __init__(self, leaves: LeaveTable | None = None):
+        self.leaves = leaves
+        self.generator = None        # bound by the game runner; used for the end game's reply
+        self._values: tuple[int, ...] = ()
+
+    def bind(self, generator) -> None:
+        self.generator = generator
+
+    # ------------------------------------------------------------------ choice ---
+    def choose(self, game, moves, rng: random.Random) -> Move:
+        from lexicon_tools.engine.strategy import can_exchange, fallback
+
+        if self.leaves is None:
+            self.leaves = LeaveTable.zero(game.rules)
+        self._values = game.rules.values
+        end = len(game.bag) == 0
+        best_index, best_value = -1, -np.inf
+        if len(moves):
+            values = self.equities(game, moves, end)
+            if end:
+                best_index, best_value = self._end_game(game, moves, values)
+            else:
+                best_index = int(np.argmax(values))
+                best_value = float(values[best_index])
+        if not end and len(game.bag) >= game.rules.rack_size:
+            exchange = self._best_exchange(game)
+            if exchange is not None and exchange[0] > best_value and can_exchange(game, len(exchange[1])):
+                return Exchange(exchange[1])
+        return moves.move(best_index) if best_index >= 0 else fallback(game)
+
+    def equities(self, game, moves, end: bool) -> np.ndarray:
+        """The equity of every candidate, in `MoveList` order."""
+        parts = [self._block(game, block, end) for block in moves.blocks]
+        return np.concatenate(parts) if parts else np.zeros(0)
+
+    # ------------------------------------------------------------------ leaves ---
+    def rack_leaves(self, rack: Counter, table: LeaveTable | None = None) -> RackLeaves:
+        table = table or self.leaves
+        cache = table._racks                # kept on the table: it outlives this game's player
+        key = (self._values, tuple(sorted(rack.elements())))
+        found = cache.get(key)
+        if found is None:
+            if len(cache) > 20_000:
+                cache.clear()
+            found = cache[key] = RackLeaves(rack, table, self._values)
+        return found
+
+    def kept_indices(self, game, block, rl: RackLeaves) -> np.ndarray:
+        """Mixed-radix index of each move's leave (see `RackLeaves`)."""
+        kept = self.kept_indices_for(block, rl)
+        if game.extra_blank_pending and game.current == 0 and block.rack[RACK_BLANK] > 0:
+            prefix = [code for line in block.prefix for _, code in line.tiles]
+            placed_blank = (block.tiles & BLANK_FLAG).any(axis=1) | any(c & BLANK_FLAG for c in prefix)
+            kept = np.where(placed_blank, kept, kept - rl.place[RACK_BLANK])
+        return kept
+
+    def _block(self, game, block, end: bool) -> np.ndarray:
+        rl = self.rack_leaves(block.rack)
+        kept = self.kept_indices(game, block, rl)
+        scores = block.meta[:, 4].astype(np.float64)
+        if not end:
+            return scores + rl.values[kept]
+        out_bonus, stuck = self._end_terms(game)
+        return scores + np.where(rl.kept_count[kept] == 0, out_bonus + GOING_OUT_TEMPO, -stuck * rl.face[kept])
+
+    def _best_exchange(self, game) -> tuple[float, tuple[int, ...]] | None:
+        rules = game.rules
+        if not rules.exchange_allowed or (game.extra_blank_pending and game.current == 0):
+            return None
+        rack = Counter(game.player.rack)
+        rl = self.rack_leaves(rack)
+        values = rl.values.copy()
+        values[rl.full] = -np.inf          # keeping everything is no exchange
+        index = int(np.argmax(values))
+        kept = Counter(rl.kept(index))
+        return float(values[index]), tuple(sorted((rack - kept).elements()))
+
+    # ------------------------------------------------------------------ end game ---
+    def _end_terms(self, game) -> tuple[float, float]:
+        """(worth of going out, cost per point of tiles kept) under the ruleset's end rules."""
+        rules = game.rules
+        if not rules.rack_penalty:
+            return 0.0, 0.0
+        credited = 1.0 if rules.credit_penalties_to in ("player_out", "last_placer") else 0.0
+        others = sum(sum(rules.values[t] for t in p.rack) for p in game.players
+                     if p.active and p.seat != game.current)
+        return others * (1.0 + credited), 1.0 + credited
+
+    def _end_game(self, game, moves, values: np.ndarray) -> tuple[int, float]:
+        """Refine the best static candidates by the opponent's best reply (two players, known racks)."""
+        opponents = [p for p in game.players if p.active and p.seat != game.current]
+        order = np.argsort(-values, kind="stable")[:REPLY_CANDIDATES]
+        if self.generator is None or len(opponents) != 1:
+            return int(order[0]), float(values[order[0]])
+        best = (-np.inf, -1)
+        for index in order:
+            value = self._two_ply(game, moves.move(int(index)), opponents[0])
+            if value is not None and value > best[0]:
+                best = (value, int(index))
+        if best[1] < 0:
+            return int(order[0]), float(values[order[0]])
+        return best[1], best[0]
+
+    def _two_ply(self, game, move: Place, opponent) -> float | None:
+        from lexicon_tools.errors import IllegalMoveError
+
+        rules = game.rules
+        try:
+            ev = game.evaluate(move)
+        except IllegalMoveError:
+            return None
+        kept = list(ev.rack.elements())
+        if game.extra_blank_pending and game.current == 0 and not ev.placed[RACK_BLANK] and RACK_BLANK in kept:
+            kept.remove(RACK_BLANK)
+        out_bonus, stuck = self._end_terms(game)
+        if not kept and rules.end_out_of_tiles:
+            return ev.score + out_bonus
+        swappable = None
+        if rules.swap_next_player_only:
+            swappable = frozenset(sq for line in move.lines for sq, code in line.tiles if code & BLANK_FLAG)
+        replies = self.generator.generate(ev.board, opponent.rack, swappable)
+        mine = sum(rules.values[t] for t in kept)
+        reply = 0.0
+        for block in replies.blocks:
+            rl = self.rack_leaves(block.rack, _ZERO)
+            left = self.kept_indices_for(block, rl)
+            goes_out = rl.kept_count[left] == 0
+            value = block.meta[:, 4] + np.where(goes_out, mine * stuck, 0.0)
+            reply = max(reply, float(value.max()))
+        return ev.score - reply
+
+    @staticmethod
+    def kept_indices_for(block, rl: RackLeaves) -> np.ndarray:
+        prefix = [code for line in block.prefix for _, code in line.tiles]
+        return rl.full - rl.index_of_codes(block.tiles) - int(rl.by_code[prefix].sum() if prefix else 0)
+
+
+_ZERO = LeaveTable("", "", 0)   # no values: only the kept counts of the opponent's replies matter
