@@ -21,7 +21,8 @@ def sweep_command(
                                 help="Results folder (a Parquet dataset). Default: EXPERIMENT's name + "
                                      "'.results' beside it."),
     workers: int = typer.Option(None, "--workers", "-w",
-                                help="Worker processes of the local Dask cluster (default: the CPU cores)."),
+                                help="Worker processes of the local Dask cluster (default and at most: the CPU "
+                                     "cores)."),
     scheduler: str = typer.Option(None, "--scheduler",
                                   help="Run on an existing Dask cluster: its scheduler, tcp://HOST:PORT."),
     restart: bool = typer.Option(False, "--restart",
@@ -51,6 +52,15 @@ def sweep_command(
     if workers is not None and scheduler:
         raise UsageError("--workers starts a local cluster; --scheduler uses an existing one: give one of them",
                          "Drop --workers: the cluster at --scheduler has its own workers.")
+    if workers is not None:
+        from lexicon_tools.experiments.runner import default_workers
+
+        if workers < 1:
+            raise UsageError(f"--workers must be at least 1, not {workers}")
+        if workers > default_workers():   # more processes than cores only add memory (each holds the lexicon)
+            typer.echo(f"Note: --workers {workers} capped to the {default_workers()} CPU core(s) available; "
+                       "for more, run a Dask cluster and pass --scheduler.", err=True)
+            workers = default_workers()
     plan = load_experiment(experiment)
     folder = output or experiment.with_name(f"{experiment.stem}.results")
     batches = plan.batches()

@@ -117,3 +117,13 @@ def test_not_yaml_is_a_located_error_through_the_installed_command(write_experim
                          capture_output=True, text=True)
     assert out.returncode == 2, out.stderr
     assert f"{path}:3: invalid YAML" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_workers_are_at_least_one_and_at_most_the_cores(cli, write_experiment):
+    path = write_experiment()
+    result = cli("sweep", str(path), "--workers", "0", "--check")
+    assert result.exit_code == 2 and "--workers must be at least 1" in result.output
+    result = cli("sweep", str(path), "--workers", "999", "--check")
+    assert result.exit_code == 0 and "--workers 999 capped to the" in result.output
+    result = cli("sweep", str(path), "--workers", "1", "--scheduler", "tcp://127.0.0.1:1")
+    assert result.exit_code == 2 and "give one of them" in result.output
