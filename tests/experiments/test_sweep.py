@@ -80,7 +80,7 @@ def test_rows_are_the_games_the_engine_plays_for_those_seeds(reference):
 
 def test_ctrl_c_leaves_whole_batches_and_a_rerun_completes_without_duplicates(tmp_path, lexicon, dask_client):
     path = tmp_path / "long.yaml"
-    path.write_text(experiment_text(lexicon, games=150, batch_size=3), encoding="utf-8")
+    path.write_text(experiment_text(lexicon, games=90, batch_size=3), encoding="utf-8")
     folder = tmp_path / "results"
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     process = subprocess.Popen([sys.executable, "-m", "lexicon_tools", "sweep", str(path), "-o", str(folder),
@@ -103,10 +103,10 @@ def test_ctrl_c_leaves_whole_batches_and_a_rerun_completes_without_duplicates(tm
         assert pq.read_table(folder / f"{batch_id}.parquet").num_rows == sizes[batch_id]
     result = run_sweep(plan, folder, client=dask_client, quiet=True)
     assert result.skipped_games == sum(sizes[b] for b in done)
-    assert result.written_games == 300 - result.skipped_games
+    assert result.written_games == 180 - result.skipped_games
     _assert_complete(folder, plan)
     fresh = run_sweep(plan, tmp_path / "fresh", client=dask_client, quiet=True)
-    assert fresh.written_games == 300
+    assert fresh.written_games == 180
     assert _rows(folder) == _rows(tmp_path / "fresh")
 
 
