@@ -17,7 +17,6 @@ import sys
 import time
 
 import pyarrow.parquet as pq
-import pytest
 
 from lexicon_tools.experiments.load import load_experiment
 from lexicon_tools.experiments.plan import variant_game_seed
