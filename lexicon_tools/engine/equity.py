@@ -48,7 +48,6 @@ class Equity:
     def __init__(self, leaves: LeaveTable | None = None):
         self.leaves = leaves
         self.generator = None        # bound by the game runner; used for the end game's reply
-        self._values: tuple[int, ...] = ()
 
     def bind(self, generator) -> None:
         self.generator = generator
@@ -59,7 +58,6 @@ class Equity:
 
         if self.leaves is None:
             self.leaves = LeaveTable.zero(game.rules)
-        self._values = game.rules.values
         end = len(game.bag) == 0
         best_index, best_value = -1, -np.inf
         if len(moves):
@@ -81,15 +79,16 @@ class Equity:
         return np.concatenate(parts) if parts else np.zeros(0)
 
     # ------------------------------------------------------------------ leaves ---
-    def rack_leaves(self, rack: Counter, table: LeaveTable | None = None) -> RackLeaves:
+    def rack_leaves(self, rack: Counter, values: tuple[int, ...], table: LeaveTable | None = None) -> RackLeaves:
+        """The leaves of `rack` (`values`: the ruleset's tile values), cached on the table across games."""
         table = table or self.leaves
-        cache = table._racks                # kept on the table: it outlives this game's player
-        key = (self._values, tuple(sorted(rack.elements())))
+        cache = table._racks
+        key = (values, tuple(sorted(rack.elements())))
         found = cache.get(key)
         if found is None:
             if len(cache) > 20_000:
                 cache.clear()
-            found = cache[key] = RackLeaves(rack, table, self._values)
+            found = cache[key] = RackLeaves(rack, table, values)
         return found
 
     def kept_indices(self, game, block, rl: RackLeaves) -> np.ndarray:
@@ -102,7 +101,7 @@ class Equity:
         return kept
 
     def _block(self, game, block, end: bool) -> np.ndarray:
-        rl = self.rack_leaves(block.rack)
+        rl = self.rack_leaves(block.rack, game.rules.values)
         kept = self.kept_indices(game, block, rl)
         scores = block.meta[:, 4].astype(np.float64)
         if not end:
@@ -115,7 +114,7 @@ class Equity:
         if not rules.exchange_allowed or (game.extra_blank_pending and game.current == 0):
             return None
         rack = Counter(game.player.rack)
-        rl = self.rack_leaves(rack)
+        rl = self.rack_leaves(rack, rules.values)
         values = rl.values.copy()
         values[rl.full] = -np.inf          # keeping everything is no exchange
         index = int(np.argmax(values))
@@ -169,7 +168,7 @@ class Equity:
         mine = sum(rules.values[t] for t in kept)
         reply = 0.0
         for block in replies.blocks:
-            rl = self.rack_leaves(block.rack, _ZERO)
+            rl = self.rack_leaves(block.rack, rules.values, _ZERO)
             left = self.kept_indices_for(block, rl)
             goes_out = rl.kept_count[left] == 0
             value = block.meta[:, 4] + np.where(goes_out, mine * stuck, 0.0)

@@ -49,6 +49,7 @@ class LeaveTable:
     provenance: dict[str, str] = field(default_factory=dict)
     _cache: dict[bytes, float] = field(default_factory=dict, repr=False, compare=False)
     _racks: dict = field(default_factory=dict, repr=False, compare=False)   # `RackLeaves` by rack
+    _longest: int | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def zero(cls, rules) -> "LeaveTable":
@@ -74,8 +75,9 @@ class LeaveTable:
             if self.mode == TABLE:
                 cached = float(self.values.get(leave, 0.0))
             else:
-                longest = max(len(k) for k in self.values)
-                cached = float(sum(self.values.get(g, 0.0) for g in sub_multisets(leave, longest)))
+                if self._longest is None:
+                    self._longest = max(len(k) for k in self.values)
+                cached = float(sum(self.values.get(g, 0.0) for g in sub_multisets(leave, self._longest)))
             if len(self._cache) > 2_000_000:
                 self._cache.clear()
             self._cache[leave] = cached

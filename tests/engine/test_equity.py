@@ -53,13 +53,12 @@ def test_leave_of_every_candidate_is_what_the_rules_engine_leaves(game_name, boa
     judge = kwg_judge(rules)
     game = position(rules, judge, board, {0: rack})
     player = Equity(_table(rules, {}))
-    player._values = rules.values
     moves = MoveGenerator(rules, judge.kwg.nodes, judge).generate(game.board, game.player.rack,
                                                                    game.swappable_jokers())
     assert len(moves) > 10
     special = 0
     for number, block in enumerate(moves.blocks):
-        rl = player.rack_leaves(block.rack)
+        rl = player.rack_leaves(block.rack, rules.values)
         kept = player.kept_indices(game, block, rl)
         special += bool(block.take or block.swaps or block.prefix) * len(block.meta)
         for i in range(len(block.meta)):
