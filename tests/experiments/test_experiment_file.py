@@ -127,3 +127,53 @@ def test_workers_are_at_least_one_and_at_most_the_cores(cli, write_experiment):
     assert result.exit_code == 0 and "--workers 999 capped to the" in result.output
     result = cli("sweep", str(path), "--workers", "1", "--scheduler", "tcp://127.0.0.1:1")
     assert result.exit_code == 2 and "give one of them" in result.output
+
+
+def test_variants_set_boards_tile_sets_and_seats(write_experiment, lexicon, tmp_path):
+    from lexicon_tools.resources import rulesets_dir
+
+    (tmp_path / "tiles.yaml").write_text(textwrap.dedent("""\
+        tiles:
+          total: 32
+          blank: {symbol: "?", count: 1, scores: zero}
+          letters: {A: [2, 1], Ä: [1, 5], B: [1, 3], C: [1, 4], D: [1, 1], E: [2, 1], F: [1, 4], G: [1, 2],
+                    H: [1, 2], I: [1, 1], J: [1, 6], K: [1, 4], L: [1, 2], M: [1, 3], N: [1, 1], O: [1, 2],
+                    Ö: [1, 7], P: [1, 4], Q: [1, 10], R: [1, 1], S: [1, 1], T: [1, 1], U: [1, 1], Ü: [1, 6],
+                    V: [1, 6], W: [1, 3], X: [1, 8], Y: [1, 10], Z: [1, 3]}
+        """), encoding="utf-8")
+    path = write_experiment(textwrap.dedent(f"""\
+        base: webfeud
+        lexicon: {lexicon}
+        games: 4
+        variants:
+          - name: standard
+            layout: {rulesets_dir() / 'layouts' / 'wordfeud-15.yaml'}
+          - name: random-board
+            random_board: {{seed: 3, symmetry: d4}}
+          - name: few-tiles
+            tiles: tiles.yaml
+            players: 2
+            strategies: [greedy, random]
+        """))
+    plan = load_experiment(path)
+    standard, random_board, few = plan.variants
+    assert standard.rules.premium_kind != random_board.rules.premium_kind
+    assert random_board.rules.random_board is None and "seed3" in random_board.board["name"]
+    assert sum(few.rules.counts) == 32 and few.strategies == ("greedy", "random")
+    assert len({v.rules_hash for v in plan.variants}) == 3
+
+    boards = write_experiment(textwrap.dedent(f"""\
+        base: webfeud
+        lexicon: {lexicon}
+        games: 4
+        grid:
+          board:
+            random_boards: {{count: 3, first_seed: 10}}
+          seats:
+            greedy: {{strategies: greedy}}
+            mixed: {{strategies: "greedy,random"}}
+        """), name="boards.yaml")
+    plan = load_experiment(boards)
+    assert [v.name for v in plan.variants][:2] == ["board=board10,seats=greedy", "board=board10,seats=mixed"]
+    assert len(plan.variants) == 6
+    assert len({tuple(v.rules.premium_kind) for v in plan.variants}) == 3
