@@ -38,5 +38,10 @@ def report_command(
     target = output or results.with_name(f"{results.name}.html")
     inputs = [results, *(p for p in results.rglob("*") if p.is_file())] if results.is_dir() else [results]
     check_outputs([target], inputs)   # -o RESULTS/_experiment.json would destroy the sweep's own files
+    if target.resolve().parent == results.resolve():
+        from lexicon_tools.errors import UsageError
+
+        raise UsageError(f"{target} is inside the results folder {results}, whose every file pandas and DuckDB "
+                         "read as Parquet", f"Write it beside the folder, e.g. -o {results.name}.html.")
     summary = write_report(results, target, baseline=baseline)
     typer.echo(f"{target}: {summary}")

@@ -105,8 +105,11 @@ def test_report_refuses_a_folder_that_is_not_a_sweep(tmp_path, cli):
     assert not (tmp_path / "r.html").exists()
 
 
-def test_report_names_an_unknown_baseline(reference, tmp_path, cli):
+def test_report_names_an_unknown_baseline_and_stays_out_of_the_dataset(reference, tmp_path, cli):
     _path, _plan, folder, _result = reference
+    result = cli("report", str(folder), "-o", str(folder / "report.html"))
+    assert result.exit_code == 2 and "inside the results folder" in result.output
+    assert not (folder / "report.html").exists()
     result = cli("report", str(folder), "-o", str(tmp_path / "r.html"), "--baseline", "four")
     assert result.exit_code == 2
     assert "--baseline 'four' is not a variant" in result.output and "two, three" in result.output
