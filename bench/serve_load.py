@@ -8,7 +8,7 @@ between them, as phones at tables do. Words come from the benchmark word list
 word list, see lexicon_common): --illegal of them are misspelt. Like the page, a
 client first asks for the verdicts (``suggestions: 0``: the graph walk) and then,
 for the refused words only, for suggestions (a search over every legal word,
-milliseconds each, in the server's worker process). The target is on the
+milliseconds each, one at a time in a worker thread). The target is on the
 verdicts; the suggestion requests are timed and reported beside them.
 
 Meanwhile --bad clients send malformed and oversized requests (broken JSON, a
@@ -193,7 +193,7 @@ def rss_kib(pid: int) -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of the server and its worker processes so far."""
+    """CPU time (user + system) of the server (and of any child process) so far."""
     total = 0.0
     for proc in [pid] + children(pid):
         fields = Path(f"/proc/{proc}/stat").read_text().rsplit(")", 1)[1].split()
@@ -206,7 +206,7 @@ def children(pid: int) -> list[int]:
 
 
 def memory(pid: int) -> str:
-    """RSS of the server and of its suggestion worker process(es)."""
+    """RSS of the server (and of any child process it started)."""
     parts = [f"server {rss_kib(pid) / 1024:.1f} MiB"]
     for child in children(pid):
         role = "resource tracker" if b"resource_tracker" in Path(f"/proc/{child}/cmdline").read_bytes() else "worker"
@@ -337,7 +337,7 @@ def run(args, words: list[str], port: int, pid: int) -> None:
               f"  max {ms(max(suggest))}")
     print(f"  suggestion requests answered busy (verdicts only): {len(SHED)}")
     handled = len(loaded) + len(suggest) + len(SHED) + sum(len(r) for r in outcomes.values())
-    print(f"  server CPU (with its worker): {cpu:.2f} s for {handled:,} requests = {cpu / handled * 1000:.2f} ms each, "
+    print(f"  server CPU: {cpu:.2f} s for {handled:,} requests = {cpu / handled * 1000:.2f} ms each, "
           f"{cpu / elapsed:.0%} of one core; the clients: {own / elapsed:.0%} of one core")
     print(f"  ratio loaded verdict p99 / alone p50: {p99 / p50_alone:.1f}x")
     print(f"memory (RSS) before: {rss_before}")

@@ -53,7 +53,7 @@ def serve_command(
     from lexicon_tools.cli.signals import Terminated
 
     try:
-        _run(table, path, sock, share, max_tables, table_hours)
+        _run(table, sock, share, max_tables, table_hours)
     except (KeyboardInterrupt, Terminated):   # uvicorn has shut down gracefully, then re-raised the signal
         typer.echo("Stopped." + (" Shared tables were kept in memory only and are gone." if share else ""))
 
@@ -89,18 +89,13 @@ def _shown_host(host: str) -> str:
         probe.close()
 
 
-def _run(table, path: str, sock: socket.socket, share: bool, max_tables: int, table_hours: float) -> None:
+def _run(table, sock: socket.socket, share: bool, max_tables: int, table_hours: float) -> None:
     import uvicorn
 
     from lexicon_tools.web.app import create_app
     from lexicon_tools.web.shared import TableStore
-    from lexicon_tools.web.suggest import SuggestionWorker
 
     store = TableStore(max_tables, table_hours * 3600) if share else None
-    worker = SuggestionWorker(path)
-    config = uvicorn.Config(create_app(table, store, worker), log_level="warning", access_log=False, server_header=False,
+    config = uvicorn.Config(create_app(table, store), log_level="warning", access_log=False, server_header=False,
                             timeout_keep_alive=30, limit_concurrency=1000, h11_max_incomplete_event_size=16_384)
-    try:
-        uvicorn.Server(config).run(sockets=[sock])
-    finally:
-        worker.close()
+    uvicorn.Server(config).run(sockets=[sock])

@@ -5,8 +5,8 @@ FastAPI rather than bare Starlette for the typed, bounded request bodies
 ``/api/openapi.json``. The interactive API pages are off: they load scripts
 from a CDN, and the page must work with no network. Routes are thin: each calls
 one `web.table.Table` method, which calls the library (`Lexicon.check`, the
-engine's `evaluate_place`). Suggestions for refused words are searched in a
-worker process (`web.suggest`) and remembered for the next phone that asks.
+engine's `evaluate_place`). Suggestions for refused words are searched off the
+event loop, one at a time (`web.suggest`), and remembered for the next phone that asks.
 
 Every error is JSON ``{"error": ..., "hint": ...}`` with a 4xx status (a 500
 says only "internal error"): no traceback, no HTML error page.
@@ -14,7 +14,6 @@ says only "internal error"): no traceback, no HTML error page.
 
 from __future__ import annotations
 
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -27,30 +26,23 @@ from lexicon_tools.errors import LexiconToolsError
 from lexicon_tools.web.guard import Guard
 from lexicon_tools.web.schemas import CheckRequest, ScoreRequest, TableState, TableUpdate, TilesLeftRequest
 from lexicon_tools.web.shared import TableError, TableStore
-from lexicon_tools.web.suggest import Busy, SuggestionWorker
+from lexicon_tools.web.suggest import Busy, Suggester
 from lexicon_tools.web.table import Table
 
 STATIC = Path(__file__).parent / "static"
 SUGGESTION_CACHE = 4096     # refused words whose suggestions are remembered (every phone asks about the same word)
 
 
-def create_app(table: Table, store: TableStore | None = None, suggestions: SuggestionWorker | None = None):
-    """The app for one table; `store` None turns shared tables off (404). `suggestions` is the worker
-    process that searches suggestions (`serve` starts one); without it they are searched in-process."""
-
-    @asynccontextmanager
-    async def lifespan(_app):
-        yield
-        if suggestions is not None:
-            suggestions.close()
-
+def create_app(table: Table, store: TableStore | None = None, suggester: Suggester | None = None):
+    """The app for one table; `store` None turns shared tables off (404); `suggester` searches the
+    suggestions (default: one for the table's lexicon)."""
     app = FastAPI(title="lexicon-tools at the table", version="1", docs_url=None, redoc_url=None,
-                  openapi_url="/api/openapi.json", lifespan=lifespan,
+                  openapi_url="/api/openapi.json",
                   description="Judge words, score turns on a physical board and count the unseen tiles, with the "
                               "rules and lexicon the server was started with.")
     _errors(app)
     _pages(app)
-    _api(app, table, suggestions)
+    _api(app, table, suggester or Suggester(table.lexicon))
     _tables(app, store)
     return Guard(app, large_body_paths=("/api/tables",))
 
@@ -63,14 +55,9 @@ def _pages(app: FastAPI) -> None:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
 
-def _api(app: FastAPI, table: Table, worker: SuggestionWorker | None) -> None:
+def _api(app: FastAPI, table: Table, suggester: Suggester) -> None:
     described = table.describe()
     recent: dict[tuple[str, int], dict] = {}    # (word, suggestions) -> result, oldest first
-
-    async def search(words: list[str], count: int) -> list[dict]:
-        if worker is not None:
-            return await worker.check(words, count)
-        return table.check(words, count)
 
     @app.get("/api/ruleset", summary="The ruleset: board, premiums, tiles, time limits")
     async def ruleset():
@@ -84,7 +71,7 @@ def _api(app: FastAPI, table: Table, worker: SuggestionWorker | None) -> None:
                                      if count and not r["valid"] and (w, count) not in recent))
         if missing:
             try:
-                for word, found in zip(missing, await search(missing, count)):
+                for word, found in zip(missing, await suggester.check(missing, count)):
                     recent[word, count] = found
                     if len(recent) > SUGGESTION_CACHE:
                         del recent[next(iter(recent))]

@@ -25,4 +25,5 @@ def open_table(ruleset: str | None, lexicon: str | None) -> tuple[str, Table]:
     rules = Rules.from_ruleset(rs)
     path, judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))
     judge.lexicon.check_graph()
+    judge.lexicon.legal_words()    # the suggestion list, built now rather than on the first refused word
     return path, Table(rules, judge.lexicon, title=rs.title or rs.name, language=rs.language or "de")

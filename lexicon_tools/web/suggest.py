@@ -1,63 +1,47 @@
-"""Suggestions for refused words, searched in a worker process so the server's event loop never waits.
+"""Suggestions for refused words: one search at a time in a worker thread, behind a bounded queue.
 
-A suggestion is a search over every legal word (`Lexicon.suggest`, rapidfuzz: 3-20 ms for the
-default lexicons, more for larger ones). rapidfuzz holds the GIL for most of it, so in a thread of
-the server it starves the event loop: with a burst of misspellings, the verdicts of every other
-client (a graph walk of microseconds) waited hundreds of milliseconds behind it. A separate
-process (spawned, so nothing of the server's threads is inherited) loads the same lexicon file
-and answers with the same `check_words`; the operating system shares the cores fairly.
+A suggestion is a search over every legal word (`Lexicon.suggest`, rapidfuzz: 3-12 ms for the
+default Wortspieler lexicon, about 20 ms for SmartFeud's), against microseconds for a verdict. So
+the page asks for the verdicts first and the suggestions of the refused words in a second request,
+and the searches run here, off the event loop, one at a time: a burst of misspellings then takes
+one core's share at most and the verdicts of every other client keep their turn. With more than
+`max_pending` searches waiting a request is refused at once (`Busy`; the API answers the verdicts
+marked ``"busy": true``) instead of growing an ever longer queue.
 
-The queue is bounded: with more than `max_pending` searches waiting, a request is refused at once
-(`Busy`, answered 503) instead of growing an ever longer queue; the page then shows the verdicts
-without suggestions.
+Why a thread and not a worker process, measured with `bench/serve_load.py` in interleaved runs on
+the shared 2-core machine (load average 8-9): a spawned worker process, with its own copy of the
+lexicon, gave the suggestions a scheduler share of their own and took it from the verdicts — verdict
+p99 162-666 ms against 29-212 ms with the thread — for 70 MB more memory. Lowering the worker's
+priority (nice 10) did not close the gap.
 """
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
-import signal
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-_LEXICON = None
+from anyio import CapacityLimiter, to_thread
+
+from lexicon_tools.web.table import check_words
 
 
 class Busy(Exception):
-    """More suggestion searches are waiting than the worker can answer soon."""
+    """More suggestion searches are waiting than can be answered soon."""
 
 
-def _load(path: str) -> None:
-    global _LEXICON
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C stops the server, which stops this worker
-    from lexicon_tools.io.lexfile import load_lexicon
-
-    _LEXICON = load_lexicon(path, check_graph=False)   # the server checked the graph when it started
-    _LEXICON.legal_words()
-
-
-def _check(words: tuple[str, ...], suggestions: int) -> list[dict[str, Any]]:
-    from lexicon_tools.web.table import check_words
-
-    return check_words(_LEXICON, list(words), suggestions)
-
-
-class SuggestionWorker:
-    def __init__(self, lexicon_path: str, max_pending: int = 64):
+class Suggester:
+    def __init__(self, lexicon: Any, max_pending: int = 64):
+        self.lexicon = lexicon
         self.max_pending = max_pending
         self.pending = 0
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_load, initargs=(str(lexicon_path),))
-        self.pool.submit(len, ()).result()     # start it and load the lexicon now, not on the first request
+        self._limiter: CapacityLimiter | None = None    # made on first use: it belongs to the running loop
 
     async def check(self, words: list[str], suggestions: int) -> list[dict[str, Any]]:
         if self.pending >= self.max_pending:
             raise Busy()
+        if self._limiter is None:
+            self._limiter = CapacityLimiter(1)
         self.pending += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, _check, tuple(words), suggestions)
+            return await to_thread.run_sync(check_words, self.lexicon, words, suggestions, limiter=self._limiter)
         finally:
             self.pending -= 1
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)

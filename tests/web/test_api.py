@@ -245,21 +245,15 @@ def test_the_lexicon_must_fit_the_ruleset(small_lexicons):
     assert load_lexicon(small_lexicons["wortspieler"]).ruleset == "wortspieler"
 
 
-def test_suggestions_come_from_the_worker_process_and_a_full_queue_is_not_an_error(tables, small_lexicons):
-    from lexicon_tools.web.suggest import SuggestionWorker
+def test_suggestions_are_remembered_and_a_full_queue_is_not_an_error(tables):
+    from lexicon_tools.web.suggest import Suggester
 
-    worker = SuggestionWorker(str(small_lexicons["wortspieler"]))
-    full = SuggestionWorker(str(small_lexicons["wortspieler"]), max_pending=0)
-    try:
-        with TestClient(create_app(tables["wortspieler"], None, worker)) as client:
-            reply = client.post("/api/check", json={"words": ["Haus", "Mäuse", "Mäuse"]}).json()
-            assert [r["valid"] for r in reply["results"]] == [True, False, False]
-            assert reply["results"][1]["suggestions"][0] == "MAUS" and "busy" not in reply
-            assert worker.pool._processes and all(p.is_alive() for p in worker.pool._processes.values())
-        with TestClient(create_app(tables["wortspieler"], None, full)) as client:
-            reply = client.post("/api/check", json={"words": ["Mäuse"]}).json()
-            assert reply["busy"] is True and reply["results"][0]["valid"] is False
-            assert "suggestions" not in reply["results"][0] or reply["results"][0]["suggestions"] == []
-    finally:
-        worker.close()
-        full.close()
+    table = tables["wortspieler"]
+    client = TestClient(create_app(table, None))
+    reply = client.post("/api/check", json={"words": ["Haus", "Mäuse", "Mäuse"]}).json()
+    assert [r["valid"] for r in reply["results"]] == [True, False, False]
+    assert reply["results"][1]["suggestions"][0] == "MAUS" and "busy" not in reply
+    full = TestClient(create_app(table, None, Suggester(table.lexicon, max_pending=0)))
+    reply = full.post("/api/check", json={"words": ["Haus", "Mäuse"]}).json()
+    assert reply["busy"] is True and [r["valid"] for r in reply["results"]] == [True, False]
+    assert reply["results"][1]["suggestions"] == []
