@@ -84,8 +84,9 @@ def prepare_folder(folder: Path, manifest: dict[str, Any], restart: bool) -> set
         raise ExperimentError(f"{folder} is a file; the results are a folder of Parquet files",
                               "Give a folder name with -o, e.g. -o results/.")
     existing = read_manifest(folder) if (folder / MANIFEST).is_file() else None
-    if existing is None and written_batches(folder):
-        raise ExperimentError(f"{folder} holds Parquet files but no {MANIFEST}: not a sweep's results",
+    if existing is None and folder.is_dir() and any(folder.iterdir()):
+        raise ExperimentError(f"{folder} is not empty and holds no {MANIFEST}: it is not a sweep's results, and "
+                              "readers of the dataset would take its other files for results",
                               "Choose an empty or new folder with -o.")
     if existing is not None and existing.get("fingerprint") != manifest["fingerprint"]:
         if not restart:

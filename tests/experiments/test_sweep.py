@@ -134,7 +134,7 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(reference, tmp_pat
     assert killed["pid"] not in dask_client.run(os.getpid).values()
 
 
-def test_a_folder_of_another_design_is_refused_unless_restarted(reference, tmp_path, cli, lexicon):
+def test_a_folder_of_another_design_is_refused_unless_restarted(reference, tmp_path, cli, lexicon, dask_client):
     _path, _plan, reference_folder, _result = reference
     other = tmp_path / "other.yaml"
     other.write_text(experiment_text(lexicon, seed=12), encoding="utf-8")
@@ -144,3 +144,15 @@ def test_a_folder_of_another_design_is_refused_unless_restarted(reference, tmp_p
     result = cli("sweep", str(other), "-o", str(target), "--quiet")
     assert result.exit_code == 2
     assert "holds results of a different experiment" in result.output and "--restart" in result.output
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "todo.txt").write_text("buy tiles\n", encoding="utf-8")
+    result = cli("sweep", str(other), "-o", str(tmp_path / "notes"), "--quiet")
+    assert result.exit_code == 2 and "is not empty and holds no _experiment.json" in result.output
+    assert sorted(p.name for p in (tmp_path / "notes").iterdir()) == ["todo.txt"]
+    for old in sorted(reference_folder.glob("*.parquet"))[:3]:
+        (target / old.name).write_bytes(old.read_bytes())
+    plan = load_experiment(other)
+    result = run_sweep(plan, target, client=dask_client, quiet=True, restart=True)
+    assert result.skipped_games == 0 and result.written_games == 48
+    _assert_complete(target, plan)                                   # the old design's batches are gone
+    assert {r["seed"] for r in _rows(target)}.isdisjoint({r["seed"] for r in _rows(reference_folder)})
