@@ -32,21 +32,33 @@ class ErrorHandlingGroup(TyperGroup):
         return option
 
     def invoke(self, ctx):
-        with signals_raise():
+        with signals_raise() as fired:
             try:
                 return super().invoke(ctx)
             except LexiconToolsError as exc:
+                if fired:  # a consequence of the signal (e.g. a worker killed with the command)
+                    _terminated(ctx, Terminated(fired[0]))
                 typer.echo(exc.render(), err=True)
                 ctx.exit(exc.exit_code)
             except KeyboardInterrupt:
                 typer.echo("Interrupted.", err=True)
                 ctx.exit(130)
             except Terminated as exc:
-                typer.echo(f"Terminated ({exc.name}); a file being written was left as it was before.", err=True)
-                ctx.exit(exc.exit_code)
+                _terminated(ctx, exc)
             except BrokenPipeError:
                 sys.stderr.close()
                 ctx.exit(0)
+            except Exception:
+                if not fired:
+                    raise
+                # The signal's Terminated was swallowed where Python cannot raise (see `signals_raise`),
+                # and this error (e.g. a broken process pool) followed from it.
+                _terminated(ctx, Terminated(fired[0]))
+
+
+def _terminated(ctx, exc: Terminated) -> None:
+    typer.echo(f"Terminated ({exc.name}); a file being written was left as it was before.", err=True)
+    ctx.exit(exc.exit_code)
 
 
 def new_group(help_text: str) -> typer.Typer:

@@ -42,13 +42,26 @@ class Terminated(BaseException):
 
 
 @contextlib.contextmanager
-def signals_raise() -> Iterator[None]:
-    """Install the handlers for the duration of the block (main thread only; else a no-op)."""
+def signals_raise() -> Iterator[list[int]]:
+    """Install the handlers for the duration of the block (main thread only; else a no-op).
+
+    Yields the list of signals received so far. Python swallows an exception
+    raised where it cannot propagate (a fork hook, a finaliser: "Exception
+    ignored in ..."); if the signal's `Terminated` was lost that way, the
+    command fails later with some other error, and the caller can still see
+    from the list that it was terminated. Such a lost `Terminated` is not
+    printed.
+    """
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield []
         return
     owner = os.getpid()
-    fired = []
+    fired: list[int] = []
+    previous_unraisable = sys.unraisablehook
+
+    def unraisable(info) -> None:
+        if not isinstance(info.exc_value, Terminated):
+            previous_unraisable(info)
 
     def handler(signum, _frame):
         if os.getpid() != owner or fired:
@@ -66,9 +79,11 @@ def signals_raise() -> Iterator[None]:
             continue
         previous[signum] = current
         signal.signal(signum, handler)
+    sys.unraisablehook = unraisable
     try:
-        yield
+        yield fired
     finally:
+        sys.unraisablehook = previous_unraisable
         for signum, old in previous.items():
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
 
