@@ -53,7 +53,9 @@ class Resolver:
         lexicon_path, lexicon_hash = self._lexicon(c, rules, base_name, rs.extends)
         if len(self.problems.items) > before or rules is None:
             return None
-        rules_hash = content_hash(rs.model_dump(mode="json"), board)
+        document = rs.model_dump(mode="json")
+        document["board"].pop("layout", None)   # a path on this machine; `board` holds the layout's content
+        rules_hash = content_hash(document, board)
         return Variant(c.name, c.settings(), rules, rules_hash, lexicon_path, lexicon_hash, players,
                        tuple(strategies), board)
 

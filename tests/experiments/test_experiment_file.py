@@ -177,3 +177,18 @@ def test_variants_set_boards_tile_sets_and_seats(write_experiment, lexicon, tmp_
     assert [v.name for v in plan.variants][:2] == ["board=board10,seats=greedy", "board=board10,seats=mixed"]
     assert len(plan.variants) == 6
     assert len({tuple(v.rules.premium_kind) for v in plan.variants}) == 3
+
+
+def test_batch_ids_do_not_depend_on_where_the_files_are(tmp_path, lexicon):
+    from lexicon_tools.resources import rulesets_dir
+
+    ids = []
+    for place in ("here", "there/deeper"):
+        folder = tmp_path / place
+        folder.mkdir(parents=True)
+        (folder / "board.yaml").write_bytes((rulesets_dir() / "layouts" / "wordfeud-15.yaml").read_bytes())
+        (folder / "words.lex").write_bytes(lexicon.read_bytes())
+        (folder / "exp.yaml").write_text("name: moved\nbase: webfeud\nlexicon: words.lex\ngames: 5\n"
+                                         "variants:\n  - name: own-board\n    layout: board.yaml\n", encoding="utf-8")
+        ids.append([b.id for b in load_experiment(folder / "exp.yaml").batches()])
+    assert ids[0] == ids[1]                   # a sweep can be resumed from another checkout or machine
