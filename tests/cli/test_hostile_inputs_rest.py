@@ -341,3 +341,17 @@ def test_sigterm_during_morph_train_keeps_the_previous_model(tmp_path, model):
     assert proc.returncode == 143 and b"Traceback" not in err, err
     assert tree(tmp_path / "model") == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]
+
+
+def test_an_archive_damaged_before_its_first_entry_names_the_damage(tmp_path):
+    import bz2
+
+    words = "".join(f"Wort{i:05d}\n" for i in range(80_000)).encode()
+    packed = bz2.compress(words, 9)          # 800 kB: one 900 kB block, so nothing decodes before the cut
+    (tmp_path / "cut.txt.bz2").write_bytes(packed[: len(packed) * 6 // 10])
+    (tmp_path / "out.jsonl").write_text(PREVIOUS, encoding="utf-8")
+    done = run("import", "cut.txt.bz2", "--on-error", "skip", "--rejects", "rej.jsonl", "-o", "out.jsonl",
+               cwd=tmp_path)
+    refused(done, "no entries before the damage: cut.txt.bz2: byte ", "truncated or corrupt")
+    assert (tmp_path / "out.jsonl").read_text(encoding="utf-8") == PREVIOUS
+    assert not (tmp_path / "rej.jsonl").exists()

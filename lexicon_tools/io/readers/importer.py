@@ -61,12 +61,12 @@ def import_files(paths: list[str | os.PathLike], output: str | os.PathLike, fmt:
         write = out.write
         for path, entries in streams:
             file_summary = FileSummary(path)
-            rejected_before = log.count
+            rejected_before, damaged_before = log.count, len(log.damaged)
             for entry in entries:
                 write(entry_line(entry))
                 file_summary.entries += 1
             if not file_summary.entries:
-                _no_entries(path, log.count - rejected_before)
+                _no_entries(path, log.count - rejected_before, log.damaged[damaged_before:])
             summary.files.append(file_summary)
             summary.entries += file_summary.entries
     summary.rejected = log.count
@@ -88,7 +88,11 @@ def _total_size(paths) -> int | None:
     return total
 
 
-def _no_entries(path: str, rejected: int) -> None:
+def _no_entries(path: str, rejected: int, damaged: list[str]) -> None:
+    if damaged:  # a truncated archive whose damage comes before any whole entry (e.g. in its first bz2 block)
+        raise InputFileError(f"no entries before the damage: {damaged[0]}; nothing was written",
+                             "The file is truncated or corrupt before its first entry: fetch it again. The previous "
+                             "output is unchanged.")
     why = f"all {rejected:,} record(s) were bad" if rejected else "it is empty or holds only blank and comment lines"
     raise InputFileError(f"{path}: no entries ({why}); nothing was written",
                          "Check that this is the right file (and format); the previous output is unchanged.")
