@@ -20,7 +20,7 @@ baseline of the comparison, in the same run, is the greedy player itself: a
 player no better than greedy wins 50%.
 
 Run: .venv/bin/python bench/equity_strength.py [--games 1000] [--other-games 200] [--workers 1]
-     [--rulesets webfeud,smartfeud,wortspieler] [--seed 13]
+     [--rulesets webfeud,smartfeud,wortspieler] [--seed 13] [--leaves FILE|none]
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 _WORKER: dict = {}
 
 
-def _init(ruleset: str) -> None:
+def _init(ruleset: str, leaves_file: str | None = None) -> None:
     from lexicon_tools.engine.rules import Rules
     from lexicon_tools.io.leavefile import load_for
     from lexicon_tools.io.rulesets import load_ruleset
@@ -45,7 +45,12 @@ def _init(ruleset: str) -> None:
 
     rules = Rules.from_ruleset(load_ruleset(ruleset))
     path, judge = open_judge(rules, None, ruleset)
-    leaves, note = load_for(rules, None)
+    if leaves_file == "none":
+        from lexicon_tools.engine.leaves import LeaveTable
+
+        leaves, note = LeaveTable.zero(rules), None
+    else:
+        leaves, note = load_for(rules, leaves_file)
     if note:
         print(note, file=sys.stderr)
     _WORKER.update(rules=rules, judge=judge, leaves=leaves, path=path)
@@ -76,15 +81,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def measure(ruleset: str, games: int, seed: int, workers: int) -> dict:
+def measure(ruleset: str, games: int, seed: int, workers: int, leaves: str | None = None) -> dict:
     pairs = max(1, games // 2)
     jobs = [(seed, i) for i in range(pairs)]
     start = time.perf_counter()
     if workers <= 1:
-        _init(ruleset)
+        _init(ruleset, leaves)
         results = [game for job in jobs for game in _pair(job)]
     else:
-        with ProcessPoolExecutor(workers, initializer=_init, initargs=(ruleset,)) as pool:
+        with ProcessPoolExecutor(workers, initializer=_init, initargs=(ruleset, leaves)) as pool:
             results = [game for pair in pool.map(_pair, jobs, chunksize=4) for game in pair]
     seconds = time.perf_counter() - start
     n = len(results)
@@ -106,10 +111,12 @@ def main() -> None:
     parser.add_argument("--rulesets", default="webfeud,smartfeud,wortspieler")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--leaves", default=None, help="a leave file instead of the bundled one ('none': no "
+                        "leave values, i.e. score plus the end-game model)")
     args = parser.parse_args()
     for ruleset in [r.strip() for r in args.rulesets.split(",") if r.strip()]:
         games = args.games if ruleset == "webfeud" else args.other_games
-        r = measure(ruleset, games, args.seed, args.workers)
+        r = measure(ruleset, games, args.seed, args.workers, args.leaves)
         print(f"{r['ruleset']:<12} equity v greedy, {r['games']} games (seats alternating): "
               f"won {r['wins']}, drew {r['draws']}, lost {r['losses']}; "
               f"win rate {100 * r['rate']:.1f}% (95% CI {100 * r['low']:.1f}-{100 * r['high']:.1f}%); "

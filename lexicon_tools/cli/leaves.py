@@ -21,6 +21,8 @@ def train_command(
     lexicon: Path = typer.Option(None, "--lexicon", "-l",
                                  help="The .lex file (default: the lexicon built for the ruleset)."),
     start: Path = typer.Option(None, "--start", help="Continue from this leave file instead of from none."),
+    ridge: float = typer.Option(None, "--ridge", help="How strongly rarely seen tile groups are pulled towards "
+                                "0: that many pseudo-samples of value 0 per group (default 25; more for noisy games)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or iteration lines."),
 ) -> None:
     """Learn leave values by self-play and write them as a leave file.
@@ -35,7 +37,7 @@ def train_command(
     from lexicon_tools.io.leaveruns import run_train
 
     path, table, seconds = run_train(ruleset, games=games, iterations=iterations, seed=seed, output=output,
-                                     lexicon=lexicon, start=start, quiet=quiet,
+                                     lexicon=lexicon, start=start, quiet=quiet, ridge=ridge,
                                      echo=lambda line: typer.echo(line, err=True))
     typer.echo(f"{path}: {len(table.values)} leave groups from {games * iterations} games in {seconds:.0f} s")
 

@@ -104,7 +104,7 @@ def fit(samples: list[tuple[bytes, float]], base: LeaveTable, ridge: float = RID
 
 
 def train(rules, judge, nodes, *, games: int, iterations: int, seed: int, start: LeaveTable | None = None,
-          progress: Callable[[int], None] | None = None,
+          ridge: float = RIDGE, progress: Callable[[int], None] | None = None,
           report: Callable[[TrainReport], None] | None = None) -> LeaveTable:
     """Run `iterations` rounds of `games` self-play games; returns the last fitted table."""
     table = start or LeaveTable.zero(rules)
@@ -116,7 +116,7 @@ def train(rules, judge, nodes, *, games: int, iterations: int, seed: int, start:
             samples += leave_samples(game, table)
             if progress:
                 progress(1)
-        table = fit(samples, table)
+        table = fit(samples, table, ridge)
         if report:
             mean = float(np.mean([t for _, t in samples])) if samples else 0.0
             report(TrainReport(iteration + 1, games, len(samples), mean, len(table.values)))

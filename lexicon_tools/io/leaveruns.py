@@ -33,14 +33,16 @@ def _base(rs) -> str | None:
 
 def run_train(ruleset: str, *, games: int, iterations: int, seed: int, output: Path | None,
               lexicon: Path | None = None, start: Path | None = None, quiet: bool = False,
-              echo=print) -> tuple[Path, LeaveTable, float]:
-    from lexicon_tools.engine.leavetrain import train
+              ridge: float | None = None, echo=print) -> tuple[Path, LeaveTable, float]:
+    from lexicon_tools.engine.leavetrain import RIDGE, train
     from lexicon_tools.io.paths import check_outputs
     from lexicon_tools.io.progress import Progress
     from lexicon_tools.io.testgames import open_judge
 
     if games < 1 or iterations < 1:
         raise UsageError("--games and --iterations must be at least 1")
+    if ridge is not None and not 0 <= ridge <= 1e6:
+        raise UsageError(f"--ridge {ridge} is out of range", "Give a number from 0 to 1,000,000 (default 25).")
     rs, rules = _rules(ruleset)
     if rules.random_board:
         rules = rules.for_game(seed)
@@ -54,7 +56,7 @@ def run_train(ruleset: str, *, games: int, iterations: int, seed: int, output: P
     began = time.perf_counter()
     with Progress("games", total=games * iterations, enabled=False if quiet else None) as bar:
         table = train(rules, judge, judge.kwg.nodes, games=games, iterations=iterations, seed=seed, start=first,
-                      progress=bar.advance,
+                      ridge=RIDGE if ridge is None else ridge, progress=bar.advance,
                       report=None if quiet else lambda r: echo(
                           f"iteration {r.iteration}: {r.games} games, {r.samples} leaves, mean next-turn "
                           f"equity {r.mean_target:.1f}, {r.groups} groups"))
@@ -62,11 +64,13 @@ def run_train(ruleset: str, *, games: int, iterations: int, seed: int, output: P
     table.ruleset = rules.name
     table.provenance = {
         "games": f"{iterations} x {games} self-play games (equity v equity)"
-                 + (f", continued from {Path(start).name}" if start else ""),
+                 + (f", continued from {Path(start).name} ({first.ruleset}: "
+                    f"{first.provenance.get('games', 'no games recorded')})" if first is not None else ""),
         "lexicon": f"{Path(path).name} {lexicon_hash(judge.lexicon.kwg.to_bytes())}",
         "seed": str(seed),
         "trained": f"lexicon-tools leaves train --ruleset {rules.name} --games {games} --iterations {iterations} "
-                   f"--seed {seed} ({seconds:.0f} s)",
+                   f"--seed {seed}" + (f" --start {Path(start).name}" if start else "")
+                   + (f" --ridge {ridge:g}" if ridge is not None else "") + f" ({seconds:.0f} s)",
     }
     write_leaves(output, table, rules.blank_symbol)
     return output, table, seconds
@@ -136,6 +140,11 @@ def load_table(leaves: Path | None, ruleset: str | None) -> tuple[LeaveTable, st
     rs, rules = _rules(ruleset)
     for name in (rules.name, _base(rs)):
         if name and bundled_path(name).is_file():
-            return read_leaves(bundled_path(name)), str(bundled_path(name))
+            table = read_leaves(bundled_path(name))
+            try:
+                check_fits(table, rules, str(bundled_path(name)), _base(rs))
+            except UsageError:
+                continue
+            return table, str(bundled_path(name))
     raise UsageError(f"no bundled leave values for ruleset {rules.name}",
                      f"Train them: lexicon-tools leaves train --ruleset {rules.name}.")
