@@ -23,7 +23,8 @@ candidate it is
 Exchanges compete too, with equity = the value of the tiles kept (score 0),
 when the bag holds at least a full rack and the rules allow one; a player who
 already exchanged since the last word was laid does not exchange again (see
-`strategy.fallback`). The highest equity wins; among equals the first
+`strategy.fallback`), nor when the exchange would be the pass in a row that
+loses the game (``end.passes_in_a_row_lose`` with ``exchange.only_when_skipping``). The highest equity wins; among equals the first
 generated, so the choice is deterministic.
 """
 
@@ -113,6 +114,9 @@ class Equity:
         rules = game.rules
         if not rules.exchange_allowed or (game.extra_blank_pending and game.current == 0):
             return None
+        limit = rules.passes_in_a_row_lose
+        if rules.exchange_is_skip and limit and game.player.passes_in_a_row + 1 >= limit:
+            return None          # this exchange would count as the pass that loses the game
         rack = Counter(game.player.rack)
         rl = self.rack_leaves(rack, rules.values)
         values = rl.values.copy()
