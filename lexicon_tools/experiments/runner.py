@@ -31,6 +31,8 @@ import hashlib
 import itertools
 import logging
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -88,16 +90,32 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
             client.close()
         return
     with dask.config.set(WORKER_CONFIG):
+        # Worker-side errors reach the sweep through its futures (see `_outcome`); what the workers
+        # log while the cluster shuts down (heartbeats to a closing scheduler) is noise.
         cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.ERROR)
+                               dashboard_address=":0", silence_logs=logging.CRITICAL)
     client = Client(cluster)
     try:
         yield client
     finally:
-        with contextlib.suppress(Exception):
-            client.close(timeout=10)
-        with contextlib.suppress(Exception):
-            cluster.close(timeout=10)
+        with _quiet_logs("distributed", "tornado.application"):
+            with contextlib.suppress(Exception):
+                client.close(timeout=10)
+            with contextlib.suppress(Exception):
+                cluster.close(timeout=10)
+
+
+@contextlib.contextmanager
+def _quiet_logs(*names: str) -> Iterator[None]:
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler: str | None = None,
@@ -114,18 +132,20 @@ def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler
                          skipped_games=sum(b.games for b in batches if b.id in done))
     start = time.perf_counter()
     if todo:
-        if client is not None:
-            _run(plan, todo, folder, client, result, quiet, on_batch)
-        else:
-            with connect(workers, scheduler) as own:
-                _run(plan, todo, folder, own, result, quiet, on_batch)
+        with deferred_signals() as stop:
+            if client is not None:
+                _run(plan, todo, folder, client, result, quiet, on_batch, stop)
+            else:
+                with connect(workers, scheduler) as own:
+                    if not stop:
+                        _run(plan, todo, folder, own, result, quiet, on_batch, stop)
     result.seconds = time.perf_counter() - start
     return result
 
 
 def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResult, quiet: bool,
-         on_batch: Callable | None) -> None:
-    from dask.distributed import as_completed
+         on_batch: Callable | None, stop: dict) -> None:
+    from dask.distributed import wait
 
     from lexicon_tools.experiments.worker import play_batch
     from lexicon_tools.io.progress import Progress
@@ -134,37 +154,87 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     result.workers = len(client.scheduler_info().get("workers", {}))
     window = max(4, 3 * max(result.workers, 1))
     waiting = iter(todo)
-    by_key = {}
+    running: dict = {}                 # future -> batch
 
-    def submit(batch: Batch):
+    def submit(batch: Batch) -> None:
         task = plan.task(batch)
         future = client.submit(play_batch, task, rules[task.rules_hash], lexicons[task.lexicon_hash],
                                key=f"batch-{batch.id}", pure=False, retries=1)
-        by_key[future.key] = (batch, future)
-        return future
+        running[future] = batch
 
-    running = as_completed([submit(b) for b in itertools.islice(waiting, window)])
+    for batch in itertools.islice(waiting, window):
+        submit(batch)
     try:
         with Progress("games", total=sum(b.games for b in todo), enabled=False if quiet else None) as bar:
-            for future in running:
-                batch, _future = by_key.pop(future.key)
-                out = _outcome(future, batch)
-                future.release()
-                result.written_games += write_batch(folder, batch.id, out["columns"])
-                result.written_batches += 1
-                result.worker_pids.add(out["pid"])
-                result.lexicon_loads += bool(out["lexicon_loaded"])
-                result.worker_cpu_seconds += out["cpu_seconds"]
-                bar.advance(batch.games)
-                following = next(waiting, None)
-                if following is not None:
-                    running.add(submit(following))
-                if on_batch is not None:
-                    on_batch(batch, out)
+            while running and not stop:
+                try:
+                    done, _rest = wait(list(running), timeout=0.25, return_when="FIRST_COMPLETED")
+                except TimeoutError:
+                    continue       # look at `stop` (a signal) at least four times a second
+                for future in done:
+                    batch = running.pop(future)
+                    out = _outcome(future, batch)
+                    future.release()
+                    _record(result, write_batch(folder, batch.id, out["columns"]), out)
+                    bar.advance(batch.games)
+                    following = next(waiting, None)
+                    if following is not None:
+                        submit(following)
+                    if on_batch is not None:
+                        on_batch(batch, out)
     finally:
-        if by_key:   # interrupted or failed: stop the batches in flight (written ones stay whole)
+        if running:   # interrupted or failed: stop the batches in flight (written ones stay whole)
             with contextlib.suppress(Exception):
-                client.cancel([future for _batch, future in by_key.values()])
+                client.cancel(list(running))
+
+
+def _record(result: SweepResult, rows: int, out: dict) -> None:
+    result.written_games += rows
+    result.written_batches += 1
+    result.worker_pids.add(out["pid"])
+    result.lexicon_loads += bool(out["lexicon_loaded"])
+    result.worker_cpu_seconds += out["cpu_seconds"]
+
+
+@contextlib.contextmanager
+def deferred_signals() -> Iterator[dict]:
+    """Ctrl-C and SIGTERM set a flag that the sweep checks between batches.
+
+    A KeyboardInterrupt raised at an arbitrary point inside Dask's client (half-made
+    futures, callbacks on its event loop) prints tracebacks on the way out. So the
+    first signal only asks the sweep to stop: it cancels the batches in flight, closes
+    the cluster, and then the signal is delivered as usual (KeyboardInterrupt, or the
+    CLI's Terminated). A second signal is delivered at once.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield {}
+        return
+    caught: dict = {}
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+
+    def ask_to_stop(signum, _frame):
+        if caught:
+            _deliver(signum, previous)
+        caught["signum"] = signum
+
+    for s in previous:
+        signal.signal(s, ask_to_stop)
+    try:
+        yield caught
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    if caught:
+        _deliver(caught["signum"], previous)
+
+
+def _deliver(signum: int, previous: dict) -> None:
+    handler = previous.get(signum)
+    if callable(handler):
+        handler(signum, None)
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise SystemExit(128 + signum)
 
 
 def _outcome(future, batch: Batch) -> dict:

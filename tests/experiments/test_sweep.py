@@ -117,7 +117,12 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(reference, tmp_pat
     def kill_a_busy_worker(batch, _out):
         if killed:
             return
-        busy = [address for address, keys in dask_client.processing().items() if keys and address in pids]
+        busy = []
+        for _ in range(100):                  # a worker holding a batch (the scheduler may be mid-assignment)
+            busy = [address for address, keys in dask_client.processing().items() if keys and address in pids]
+            if busy:
+                break
+            time.sleep(0.02)
         address = busy[0] if busy else next(iter(pids))
         killed["lost"] = list(dask_client.processing().get(address, ()))
         killed["pid"] = pids[address]
@@ -128,9 +133,7 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(reference, tmp_pat
     assert result.written_games == 48
     _assert_complete(tmp_path / "results", plan)
     assert _rows(tmp_path / "results") == _rows(reference_folder)
-    deadline = time.monotonic() + 30
-    while len(dask_client.scheduler_info()["workers"]) < 2 and time.monotonic() < deadline:
-        time.sleep(0.2)                       # the nanny restarts the worker for the tests after this one
+    dask_client.wait_for_workers(2, timeout=60)   # the nanny restarts the worker for the tests after this one
     assert killed["pid"] not in dask_client.run(os.getpid).values()
 
 
