@@ -1,9 +1,11 @@
 """The build pipeline: import -> filter -> normalise -> build, with a progress bar per stage.
 
-1. import     every source through `lexicon_tools.io.readers.iter_entries` (Entry stream);
-2. filter     the ruleset's word policy (`io.filtering.evaluate_with_defaults`) -> one Verdict per entry;
-3. normalise  one deciding verdict per normalised word (`model.verdict.word_verdict`),
-              tile-encoding of the accepted words (`lexicon.assemble`);
+1. import     every source through `lexicon_tools.io.readers.iter_entries` (Entry stream) into a
+              compact corpus (`morph.compact`: spellings, readings, first entries), or from the
+              import cache (`io.import_cache`);
+2. filter     the ruleset's word policy (`io.filtering.decide_with_defaults`) -> one decision per
+              normalised word (every entry of a word shares it; `policy.decide`);
+3. normalise  tile-encoding of the accepted words and the verdict table (`lexicon.assemble`);
 4. build      the KWG (`lexicon.builder`), the verdict table and the ``.lex`` file (atomic).
 
 `build_lexicon_from_verdicts` starts at stage 3 from the verdicts.jsonl that
@@ -56,13 +58,15 @@ class BuildSummary:
     kwg_nodes: int = 0
     file_size: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
+    cached: bool = False  # the import came from the import cache
 
     def lines(self) -> list[str]:
         total = sum(self.seconds.values())
         stages = ", ".join(f"{k} {v:.1f} s" for k, v in self.seconds.items())
         out = [
             f"Built the {self.ruleset} lexicon: {self.output}",
-            f"  sources     {', '.join(s.path.name for s in self.sources)}",
+            f"  sources     {', '.join(s.path.name for s in self.sources)}"
+            + ("  (imported before: from the import cache)" if self.cached else ""),
             f"  entries in  {self.entries_in:>10,}",
             f"  words in    {self.words_in:>10,}  distinct normalised spellings",
             f"  words out   {self.words_out:>10,}  legal",
@@ -84,10 +88,15 @@ def _reason_lines(label: str, counts: Counter) -> list[str]:
 
 
 def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date: str | None = None,
-                  quiet: bool = False, on_error: str = "fail") -> BuildSummary:
-    """Run the four stages for a loaded `Ruleset`; returns the summary."""
-    from lexicon_tools.io.filtering import evaluate_with_defaults
-    from lexicon_tools.io.readers import iter_entries
+                  quiet: bool = False, on_error: str = "fail", use_cache: bool = True) -> BuildSummary:
+    """Run the four stages for a loaded `Ruleset`; returns the summary.
+
+    The import stage streams each source into a compact corpus (`morph.compact`), reused from
+    the content-addressed cache when the source, its format and the import code are unchanged
+    (`io.import_cache`; ``use_cache=False`` neither reads nor writes it). The filter decides
+    once per word (`io.filtering.decide_with_defaults`), not once per entry."""
+    from lexicon_tools.io.filtering import decide_with_defaults
+    from lexicon_tools.io.import_cache import import_corpus
 
     if not sources:
         raise UsageError("no sources given", "Pass --source PATH (and --format) at least once.")
@@ -97,24 +106,26 @@ def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date
     for spec in sources:
         _require_regular_source(spec.path)
     start = time.perf_counter()
-    entries = []
-    for spec in sources:
-        size = spec.path.stat().st_size if spec.path.is_file() else None
-        before = len(entries)
-        with Progress(f"import {spec.path.name} (bytes)", total=size, enabled=show) as bar:
-            entries.extend(iter_entries(spec.path, spec.fmt, on_error=on_error, progress=bar))
-        if len(entries) == before:
-            raise InputFileError(f"{spec.path}: no entries (empty, or every record was bad); nothing was built",
-                                 "Check that this is the right file and format; the previous lexicon is unchanged.")
-    summary.entries_in = len(entries)
+
+    def open_bar(path: Path) -> Progress:
+        return Progress(f"import {path.name} (bytes)", total=path.stat().st_size if path.is_file() else None,
+                        enabled=show)
+
+    def no_entries(path: Path) -> None:
+        raise InputFileError(f"{path}: no entries (empty, or every record was bad); nothing was built",
+                             "Check that this is the right file and format; the previous lexicon is unchanged.")
+
+    corpus, summary.cached = import_corpus([(spec.path, spec.fmt) for spec in sources], on_error=on_error,
+                                    use_cache=use_cache, open_bar=open_bar, no_entries=no_entries)
+    summary.entries_in = corpus.entries
     summary.seconds["import"] = time.perf_counter() - start
 
     start = time.perf_counter()
-    with Progress("filter", total=len(entries), enabled=show) as bar:
-        decided, _seen = decide_words(iter_counted(evaluate_with_defaults(entries, ruleset), bar))
+    with Progress("filter", total=len(corpus.surfaces), enabled=show) as bar:
+        decided = decide_with_defaults(corpus, ruleset, progress=bar.advance)
     summary.seconds["filter"] = time.perf_counter() - start
-    count = len(entries)
-    del entries
+    count = corpus.entries
+    del corpus
 
     _normalise_and_build(summary, ruleset, decided, count, date, show)
     return summary
@@ -181,14 +192,22 @@ def build_from_verdicts(ruleset: Any, verdicts: Iterable[Verdict], output: Path,
 
 
 def write_assembly(ruleset, sources, output, assembly, date, bar) -> tuple[int, int]:
-    """Build the KWG and the verdict table and write the .lex atomically; (KWG nodes, file size)."""
+    """Build the KWG and the verdict table and write the .lex atomically; (KWG nodes, file size).
+    The assembly's records are consumed (cleared once encoded)."""
     from lexicon_tools.io.lexfile import write_lexicon
-    from lexicon_tools.lexicon.builder import build_graph
+    from lexicon_tools.lexicon.builder import build_graph_flat, flatten
     from lexicon_tools.lexicon.verdicts import encode_table
 
-    graph = build_graph(assembly.tiles)
-    bar.advance()
+    # The table and the flat word buffer first: their bytes are small, the records and word objects
+    # are not (a Python object per word), and the graph's build needs the room (GADDAG strings,
+    # register); the file is the same either way.
     table = encode_table(assembly.records)
+    assembly.records.clear()
+    bar.advance()
+    flat = flatten(assembly.tiles)
+    assembly.tiles.clear()
+    graph = build_graph_flat(*flat)
+    del flat
     bar.advance()
     meta = lexicon_meta(ruleset, sources, assembly, date)
     meta["kwg"] = {"nodes": len(graph.nodes), "states": graph.state_count}

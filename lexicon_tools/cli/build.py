@@ -28,6 +28,9 @@ def build_command(
                                          "else the newest input's modification time)."),
     on_error: str = typer.Option("fail", "--on-error", help="Bad source records: fail or skip."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars and no summary."),
+    no_cache: bool = typer.Option(False, "--no-cache",
+                                  help="Neither read nor write the import cache (imported sources, keyed by "
+                                       "their content, under the user data dir)."),
 ) -> None:
     """Build a lexicon: import -> filter (word policy) -> normalise -> build (KWG + verdict table).
 
@@ -67,7 +70,8 @@ def build_command(
                              "Give the dictionary to build from with --source FILE.")
         formats = list(fmt) + ["auto"] * (len(paths) - len(fmt))
         specs = [SourceSpec(Path(p), f) for p, f in zip(paths, formats)]
-        summary = build_lexicon(rs, specs, target, date=date, quiet=quiet, on_error=on_error)
+        summary = build_lexicon(rs, specs, target, date=date, quiet=quiet, on_error=on_error,
+                                use_cache=not no_cache)
     if not quiet:
         for line in summary.lines():
             typer.echo(line)

@@ -67,6 +67,24 @@ def evaluate_with_defaults(entries, ruleset, *, analyzer=None, curated=None, pro
     return evaluate(entries, ruleset, analyzer=analyzer, curated=curated, progress=progress)
 
 
+def decide_with_defaults(corpus, ruleset, *, analyzer=None, curated=None, progress=None) -> dict:
+    """One `assemble.Decision` per word in tiles for a `CompactCorpus` (what a build needs), with the
+    bundled curated lists and the default analyzer (`io.morphology.corpus_analyzer`) filled in."""
+    from lexicon_tools.io.curated import load_curated
+    from lexicon_tools.io.morphology import corpus_analyzer
+    from lexicon_tools.lexicon.assemble import Decision
+    from lexicon_tools.policy import evaluate_words
+
+    if curated is None:
+        curated = load_curated()
+    if analyzer is None:
+        analyzer = corpus_analyzer(corpus.share_readings(), ruleset)
+    decided = evaluate_words(corpus.surfaces, corpus.capitals(), ruleset, analyzer=analyzer, curated=curated,
+                             progress=progress)
+    first_entry = corpus.first_entry
+    return {tiles: Decision(valid, reason, *first_entry(index)) for tiles, valid, reason, index in decided}
+
+
 def read_input(path: str | os.PathLike, fmt: str = "auto"):
     if fmt == "auto" and str(path).endswith(".jsonl"):
         from lexicon_tools.io.entries_jsonl import read_entries

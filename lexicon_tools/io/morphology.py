@@ -139,12 +139,12 @@ def save_model(nlp, output: str | os.PathLike, training: dict) -> Path:
 
 @lru_cache(maxsize=1)
 def load_base_lexicon():
-    """The bundled corpus as a morphological lexicon (cached for the process)."""
-    from lexicon_tools.io.readers import iter_entries
-    from lexicon_tools.morph.lexicon import MorphLexicon
+    """The bundled corpus as a morphological lexicon (cached for the process, and across processes
+    by the import cache)."""
+    from lexicon_tools.io.import_cache import import_corpus
     from lexicon_tools.resources import default_corpus
 
-    return MorphLexicon.from_entries(iter_entries(default_corpus(), "csv"))
+    return import_corpus([(default_corpus(), "csv")])[0]
 
 
 def needs_base(entries: Sequence[Entry]) -> bool:
@@ -164,14 +164,31 @@ def default_analyzer(entries: Sequence[Entry], ruleset, *, model_dir: str | os.P
     ``default`` always, ``none`` never. The all-forms policy gets the plain lexicon
     analyzer (no spaCy); the nominative rule gets the spaCy pipeline with the trained
     fallback (`model_dir`, default the shipped model) and, if the ruleset names one,
-    an installed spaCy pipeline (``morphology.spacy_model``).
+    an installed spaCy pipeline (``morphology.spacy_model``). The lexicon is a compact
+    corpus of the entries (`morph.compact`).
     """
-    from lexicon_tools.morph.lexicon import LexiconAnalyzer, MorphLexicon
+    from lexicon_tools.morph.compact import compact
 
+    _check_base(base)
+    lexicon = compact(entries)
+    return corpus_analyzer(lexicon, ruleset, model_dir=model_dir, base="default" if needs_base(entries)
+                           and base == "auto" else base, use_model=use_model)
+
+
+def _check_base(base: str) -> None:
     if base not in ("auto", "default", "none"):
         raise UsageError(f"unknown base lexicon option {base!r}", "Use auto, default or none.")
-    use_base = base == "default" or (base == "auto" and needs_base(entries))
-    lexicon = MorphLexicon.from_entries(entries, load_base_lexicon() if use_base else None)
+
+
+def corpus_analyzer(corpus, ruleset, *, model_dir: str | os.PathLike | None = None, base: str = "auto",
+                    use_model: bool = True):
+    """`default_analyzer` for a `CompactCorpus` (which serves as the lexicon); ``auto`` adds the base
+    lexicon when some entry of the corpus had no part of speech."""
+    from lexicon_tools.morph.lexicon import LexiconAnalyzer
+
+    _check_base(base)
+    use_base = base == "default" or (base == "auto" and corpus.bare > 0)
+    lexicon = corpus.with_base(load_base_lexicon() if use_base else None)
     if ruleset.word_policy.kind == "all_forms":
         return LexiconAnalyzer(lexicon)
     from lexicon_tools.morph.pipeline import SpacyAnalyzer, build_pipeline

@@ -13,12 +13,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from lexicon_tools.lexicon.verdicts import VerdictRecord
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.model.verdict import Verdict, word_verdict
 
 NOT_TILEABLE = "not-tileable"
+
+
+class Decision(NamedTuple):
+    """A word's decision as the build needs it: the verdict, and the lemma and class of the first
+    entry that spelled the word (what a deciding `Verdict` contributes; `decide_words` keeps verdicts)."""
+
+    valid: bool
+    reason: str
+    lemma: str | None
+    pos: str | None
+
+
+def _lemma_and_pos(decided: Verdict | Decision) -> tuple[str | None, str | None]:
+    if isinstance(decided, Decision):
+        return decided.lemma, decided.pos
+    return decided.entry.lemma, decided.entry.pos
 
 
 def reason_class(reason: str) -> str:
@@ -38,13 +55,17 @@ class Assembly:
     rejected: Counter = field(default_factory=Counter)
     classes: Counter = field(default_factory=Counter)  # word class of the deciding entry -> accepted words
 
+    # counts of `records` and `tiles` as assembled: the build releases both once encoded
+    decided: int = 0
+    accepted_words: int = 0
+
     @property
     def words_in(self) -> int:
-        return len(self.records)
+        return self.decided
 
     @property
     def words_out(self) -> int:
-        return len(self.tiles)
+        return self.accepted_words
 
 
 def decide_words(verdicts: Iterable[Verdict]) -> tuple[dict[str, Verdict], int]:
@@ -58,30 +79,31 @@ def decide_words(verdicts: Iterable[Verdict]) -> tuple[dict[str, Verdict], int]:
     return best, seen
 
 
-def assemble(decided: dict[str, Verdict], alphabet: Alphabet, entries: int = 0) -> Assembly:
+def assemble(decided: dict[str, Verdict | Decision], alphabet: Alphabet, entries: int = 0) -> Assembly:
     out = Assembly(entries=entries)
     lemma_cache: dict[str, str] = {}
+    out.decided = len(decided)
     for word in sorted(decided):
         verdict = decided[word]
         valid, reason = verdict.valid, verdict.reason
+        lemma, pos = _lemma_and_pos(verdict)
         if valid and not alphabet.is_tileable(word):
             valid, reason = False, NOT_TILEABLE
-        out.records.append(VerdictRecord(word, valid, reason, _lemma(verdict, word, alphabet, lemma_cache)))
+        out.records.append(VerdictRecord(word, valid, reason, _lemma(reason, lemma, word, alphabet, lemma_cache)))
         (out.accepted if valid else out.rejected)[reason_class(reason)] += 1
         if valid:
             out.tiles.append(alphabet.encode(word))
-            out.classes[verdict.entry.pos or "unstated"] += 1
+            out.classes[pos or "unstated"] += 1
+    out.accepted_words = len(out.tiles)
     return out
 
 
-def _lemma(verdict: Verdict, word: str, alphabet: Alphabet, cache: dict[str, str]) -> str:
+def _lemma(reason: str, lemma: str | None, word: str, alphabet: Alphabet, cache: dict[str, str]) -> str:
     """The base word to suggest: the word named in the reason (diminutive-of:HAUS), else the entry's lemma."""
-    reason = verdict.reason
     base = reason_class(reason)
     if base != reason:
         named = reason[len(base) + 1:]
         return "" if named == word else named
-    lemma = verdict.entry.lemma
     if not lemma:
         return ""
     normalized = cache.get(lemma)

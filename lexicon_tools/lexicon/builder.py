@@ -45,7 +45,11 @@ def flatten(words: Iterable[bytes]) -> tuple[np.ndarray, np.ndarray, int]:
 
 
 def build_graph(words: Iterable[bytes], *, gaddag: bool = True) -> BuiltGraph:
-    buf, off, count = flatten(words)
+    return build_graph_flat(*flatten(words), gaddag=gaddag)
+
+
+def build_graph_flat(buf: np.ndarray, off: np.ndarray, count: int, *, gaddag: bool = True) -> BuiltGraph:
+    """`build_graph` on words already flattened by `flatten` (a caller can then drop the word objects)."""
     store, slots, n_states = _build_jit.new_store(max(16, len(buf) // 2))
     dawg_root, n_states, store, slots = _build_jit.add_words(
         store, slots, n_states, buf, off, np.arange(count, dtype=np.int64), False, np.int64(0))

@@ -228,7 +228,37 @@ class SpacyAnalyzer:
         return self.lexicon.head_count(noun)
 
     def analyze(self, words: Sequence[str]) -> list[tuple[Reading, ...]]:
+        names = self.nlp.pipe_names
+        if names[:1] == ["lexicon_tools_lexicon"] and set(names) <= _LEXICON_AND_FALLBACK:
+            return self._analyze_direct(words)
         vocab = self.nlp.vocab
         docs = (Doc(vocab, words=[word]) for word in words)
         return [doc[0]._.readings if len(doc) == 1 else tuple(r for t in doc for r in t._.readings)
                 for doc in self.nlp.pipe(docs, batch_size=self.batch_size)]
+
+    def _analyze_direct(self, words: Sequence[str]) -> list[tuple[Reading, ...]]:
+        """What the lexicon + fallback pipeline gives, without a Doc for the words the lexicon knows.
+
+        Making a Doc creates a spaCy lexeme per new word (its shape, flags, ...), which was the
+        largest cost of the whole filter; only the words left without readings need one, for
+        the model. The batches are those `nlp.pipe` makes (`batch_size` words in order), and
+        the model sees the same unknown docs of each batch, so its scores are the same."""
+        lexicon = self.nlp.get_pipe("lexicon_tools_lexicon").lexicon
+        fallback = self.nlp.get_pipe("lexicon_tools_fallback") if "lexicon_tools_fallback" in self.nlp.pipe_names \
+            else None
+        vocab = self.nlp.vocab
+        out: list[tuple[Reading, ...]] = []
+        for start in range(0, len(words), self.batch_size):
+            batch = words[start:start + self.batch_size]
+            readings = [lexicon.lookup(w) or unknown_word_readings(w, lexicon) for w in batch]
+            unknown = [i for i, found in enumerate(readings) if not found]
+            if fallback is not None and unknown:
+                docs = [Doc(vocab, words=[batch[i]]) for i in unknown]
+                fallback._predict(docs)
+                for i, doc in zip(unknown, docs):
+                    readings[i] = doc[0]._.readings
+            out.extend(readings)
+        return out
+
+
+_LEXICON_AND_FALLBACK = frozenset({"lexicon_tools_lexicon", "lexicon_tools_fallback"})

@@ -22,19 +22,19 @@ that own them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
 from lexicon_tools.policy.curated import CuratedLists
-from lexicon_tools.policy.decide import ProgressCallback, decide
+from lexicon_tools.policy.decide import ProgressCallback, decide, decide_per_word
 from lexicon_tools.policy.readings import Analyzer, Reading
 
 if TYPE_CHECKING:
     from lexicon_tools.model.ruleset import Ruleset
 
-__all__ = ["Analyzer", "CuratedLists", "Reading", "evaluate", "make_judge"]
+__all__ = ["Analyzer", "CuratedLists", "Reading", "evaluate", "evaluate_words", "make_judge"]
 
 
 def make_judge(ruleset: Ruleset, curated: CuratedLists, analyzer: Analyzer):
@@ -57,3 +57,13 @@ def evaluate(entries: Iterable[Entry], ruleset: Ruleset, *, analyzer: Analyzer, 
     entries = entries if isinstance(entries, list) else list(entries)
     judge = make_judge(ruleset, curated, analyzer)
     return decide(entries, ruleset.word_policy, ruleset.make_alphabet(), judge, analyzer, progress)
+
+
+def evaluate_words(surfaces: Sequence[str], capitals: frozenset[str], ruleset: Ruleset, *, analyzer: Analyzer,
+                   curated: CuratedLists, progress: ProgressCallback | None = None) -> Iterator[tuple[str, bool, str, int]]:
+    """One decision per word in tiles, (tiles, valid, reason, index of its first surface), for distinct
+    `surfaces` in input order and the `capitals` of `casing.all_caps_in_mixed_case`: what a build
+    needs, without a verdict per entry. Every entry of a word gets this decision in `evaluate`."""
+    judge = make_judge(ruleset, curated, analyzer)
+    return decide_per_word(surfaces, capitals, ruleset.word_policy, ruleset.make_alphabet(), judge, analyzer,
+                           progress)

@@ -17,6 +17,7 @@ imported entries.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from lexicon_tools.model.alphabet import Alphabet
@@ -37,6 +38,8 @@ class AllFormsPolicy:
         self.alphabet = alphabet
         self.lists = lists
         self.excluded = frozenset(policy.excluded_registers)
+        # one policy object serves one evaluation: lemmas repeat across the forms of a word
+        self._tiles = cache(lambda text: to_tiles(text, alphabet))
 
     def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement:
         policy = self.policy
@@ -51,7 +54,7 @@ class AllFormsPolicy:
         register = excluded_register(reading, self.excluded)
         if register:
             return Judgement(False, register, reading, "excluded_registers")
-        lemma_tiles = to_tiles(reading.lemma, self.alphabet) if reading.lemma else None
+        lemma_tiles = self._tiles(reading.lemma) if reading.lemma else None
         if is_proper(reading, marker_key(reading, lemma_tiles, tiles, surface), self.lists):
             allowed = policy.allow_proper_nouns
             return Judgement(allowed, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", allowed))

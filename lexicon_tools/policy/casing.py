@@ -35,15 +35,33 @@ def source_file(source: str) -> str:
 def all_caps_in_mixed_case(entries: Sequence[Entry]) -> frozenset[str]:
     """The surfaces with two or more capitals, of every source that also writes plain lower-case
     or capitalised words."""
-    mixed: set[str] = set()
-    caps: dict[str, set[str]] = defaultdict(set)
+    tracker = CapsTracker()
     for entry in entries:
-        word = entry.word
+        tracker.add(entry.word, source_file(entry.source))
+    return tracker.result()
+
+
+class CapsTracker:
+    """`all_caps_in_mixed_case` one entry at a time (the build streams its entries), mergeable across
+    sources; `mixed` and `caps` are plain sets of file names and words (stored by `io.import_cache`)."""
+
+    def __init__(self, mixed: set[str] | None = None, caps: dict[str, set[str]] | None = None):
+        self.mixed: set[str] = mixed or set()
+        self.caps: dict[str, set[str]] = defaultdict(set, caps or {})
+
+    def add(self, word: str, file: str) -> None:
         if word.islower() or (word[:1].isupper() and word[1:].islower()):
-            mixed.add(source_file(entry.source))
+            self.mixed.add(file)
         elif len(word) > 1 and sum(c.isupper() for c in word) > 1:
-            caps[source_file(entry.source)].add(word)
-    return frozenset(word for source, words in caps.items() if source in mixed for word in words)
+            self.caps[file].add(word)
+
+    def merge(self, other: CapsTracker) -> None:
+        self.mixed |= other.mixed
+        for file, words in other.caps.items():
+            self.caps[file] |= words
+
+    def result(self) -> frozenset[str]:
+        return frozenset(word for source, words in self.caps.items() if source in self.mixed for word in words)
 
 
 def as_abbreviation(surface: str, readings: Sequence[Reading]) -> tuple[Reading, ...]:

@@ -25,6 +25,7 @@ lexicon readings only, never the statistical model's guesses).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -32,7 +33,7 @@ from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
 from lexicon_tools.policy.casing import all_caps_in_mixed_case, as_abbreviation
-from lexicon_tools.policy.judgement import Judgement, better
+from lexicon_tools.policy.judgement import Judgement, better, better_than, is_best_possible
 from lexicon_tools.policy.normalize import shape_reason, to_tiles
 from lexicon_tools.policy.readings import Analyzer, Reading, readings_from_entry
 
@@ -46,26 +47,71 @@ class Judge(Protocol):
     def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement: ...
 
 
-class _Word:
-    """The running decision for one word in tiles."""
+class _Best:
+    """The running decision for one word in tiles: the best judgement's verdict and reason (enough for
+    a build; the judgement itself and its reading are not kept)."""
 
-    __slots__ = ("best", "by_reading", "evidence", "has_noun", "reasons", "surfaces")
+    __slots__ = ("final", "has_noun", "reason", "spellings", "valid")
 
     def __init__(self) -> None:
+        self.final = False  # no further judgement can be better (see `judgement.is_best_possible`)
+        self.valid = False
+        self.reason: str | None = None
+        self.has_noun = False
+        self.spellings: str | list[str] | None = None  # one surface as a plain str (the common case)
+
+    def add_surface(self, surface: str) -> None:
+        spellings = self.spellings
+        if spellings is None:
+            self.spellings = surface
+        elif isinstance(spellings, str):
+            self.spellings = [spellings, surface]
+        else:
+            spellings.append(surface)
+
+    @property
+    def surfaces(self) -> list[str]:
+        spellings = self.spellings
+        return [] if spellings is None else [spellings] if isinstance(spellings, str) else spellings
+
+    def consider(self, judgement: Judgement) -> None:
+        if not self.has_noun and judgement.reading is not None:
+            self.has_noun = judgement.reading.is_noun
+        if self.reason is None or better_than(judgement.valid, judgement.reason, self.valid, self.reason):
+            self.valid, self.reason = judgement.valid, judgement.reason
+            self.chose(judgement)
+
+    def settle(self) -> bool:
+        """A build needs only the best verdict: once nothing can beat it, the word's other readings
+        need no judging (a ``nom-sg`` accept comes from a noun reading, so ``has_noun`` is set)."""
+        self.final = self.has_noun and is_best_possible(self.valid, self.reason)
+        return self.final
+
+    def chose(self, judgement: Judgement) -> None:
+        pass
+
+
+class _Word(_Best):
+    """The running decision and what each entry's own evidence needs (best judgement, judgements by
+    reading, reasons)."""
+
+    __slots__ = ("best", "by_reading", "evidence", "reasons")
+
+    def __init__(self) -> None:
+        super().__init__()
         self.best: Judgement | None = None
         self.by_reading: dict[tuple, Judgement] = {}
         self.evidence: dict | None = None
         self.reasons: set[str] = set()
-        self.has_noun = False
-        self.surfaces: list[str] = []
 
     def consider(self, judgement: Judgement) -> None:
         if judgement.reading is not None:
             self.by_reading.setdefault(reading_key(judgement.reading), judgement)
-            self.has_noun = self.has_noun or judgement.reading.is_noun
         self.reasons.add(judgement.reason)
-        if self.best is None or better(judgement, self.best):
-            self.best = judgement
+        super().consider(judgement)
+
+    def chose(self, judgement: Judgement) -> None:
+        self.best = judgement
 
 
 def reading_key(reading: Reading) -> tuple:
@@ -85,6 +131,51 @@ def other_spellings(surfaces: Sequence[str], analyzer: Analyzer) -> Iterator[tup
                     yield spelling, reading
 
 
+# Words are analysed in slices of this many (a multiple of the spaCy analyzer's batch size, so that
+# its batches are the same as for one call): only one slice's readings are alive at a time.
+ANALYZE_SLICE = 20_000
+
+
+def judge_words(surfaces: Sequence[str], keys: Sequence, tiles_of: Callable[[object], str], capitals: frozenset[str],
+                judge: Judge, analyzer: Analyzer, state: type[_Best] = _Best,
+                progress: ProgressCallback | None = None) -> dict[object, _Best]:
+    """Steps 2-3 of the module doc for tileable surfaces of the right length, in input order: the
+    running decision of every word in tiles they map to. ``keys[i]`` names the word of
+    ``surfaces[i]`` (its tiles, or an index), ``tiles_of(key)`` gives its tiles."""
+    words: dict[object, _Best] = {}
+    keep_spellings = bool(getattr(judge, "case_blind_nouns", False)) or state is not _Best
+    settle = state is _Best  # per-entry evidence (`_Word`) needs every judgement
+    for start in range(0, len(surfaces), ANALYZE_SLICE):
+        part = surfaces[start:start + ANALYZE_SLICE]
+        for surface, key, readings in zip(part, keys[start:start + ANALYZE_SLICE], analyzer.analyze(part)):
+            if surface in capitals:
+                readings = as_abbreviation(surface, readings)
+            word = words.get(key)
+            if word is None:
+                word = words[key] = state()
+            if keep_spellings:
+                word.add_surface(surface)
+            if word.final:
+                continue
+            word_tiles = tiles_of(key)
+            for reading in readings:
+                word.consider(judge.judge(word_tiles, reading, surface))
+                if settle and word.valid and word.settle():
+                    break
+        if progress is not None:
+            progress(len(part))
+    if getattr(judge, "case_blind_nouns", False):
+        for key, word in words.items():
+            if not word.has_noun:
+                word_tiles = tiles_of(key)
+                for spelling, reading in other_spellings(word.surfaces, analyzer):
+                    word.consider(judge.judge(word_tiles, reading, spelling))
+    for key, word in words.items():
+        if word.reason is None:
+            word.consider(judge.judge(tiles_of(key), None, ""))
+    return words
+
+
 def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, judge: Judge,
            analyzer: Analyzer, progress: ProgressCallback | None = None) -> Iterator[Verdict]:
     lengths = policy.lengths
@@ -98,31 +189,55 @@ def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, jud
         if word not in shape:
             shape[word] = shape_reason(word, alphabet, lengths.min, lengths.max)
     surfaces = list(dict.fromkeys(e.word for e, t in zip(entries, tiles) if shape[t] is None))
-    words: dict[str, _Word] = {}
-    analyses = analyzer.analyze(surfaces)
-    capitals = all_caps_in_mixed_case(entries)
-    for surface, readings in zip(surfaces, analyses):
-        if surface in capitals:
-            readings = as_abbreviation(surface, readings)
-        word_tiles = tiles_of[surface]
-        state = words.setdefault(word_tiles, _Word())
-        state.surfaces.append(surface)
-        for reading in readings:
-            state.consider(judge.judge(word_tiles, reading, surface))
-    if getattr(judge, "case_blind_nouns", False):
-        for word_tiles, state in words.items():
-            if not state.has_noun:
-                for spelling, reading in other_spellings(state.surfaces, analyzer):
-                    state.consider(judge.judge(word_tiles, reading, spelling))
-    for word_tiles, state in words.items():
-        if state.best is None:
-            state.consider(judge.judge(word_tiles, None, ""))
+    keys = [tiles_of[s] for s in surfaces]
+    words = judge_words(surfaces, keys, str, all_caps_in_mixed_case(entries), judge, analyzer, _Word)
     for done, (entry, word_tiles) in enumerate(zip(entries, tiles), start=1):
         yield _verdict(entry, word_tiles, shape[word_tiles], words.get(word_tiles), judge)
         if progress is not None and done % 10000 == 0:
             progress(10000)
     if progress is not None:
         progress(len(entries) % 10000)
+
+
+def decide_per_word(surfaces: Sequence[str], capitals: frozenset[str], policy: WordPolicy, alphabet: Alphabet,
+                    judge: Judge, analyzer: Analyzer,
+                    progress: ProgressCallback | None = None) -> Iterator[tuple[str, bool, str, int]]:
+    """`decide` for a build, which needs one decision per word in tiles, not a verdict per entry:
+    (tiles, valid, reason, index of its first surface) per word, in order of first appearance.
+    `surfaces` are the distinct spellings in input order; every entry of a word gets the same
+    decision in `decide`, and the first entry of a word is the first entry of its first surface,
+    so nothing else is needed from the entries. Words are numbered, so that each spelling costs
+    four bytes (`array`) on top of the word's tiles, held once."""
+    lengths = policy.lengths
+    number: dict[str, int] = {}
+    order: list[str] = []
+    shapes: list[str | None] = []
+    first = array("I")
+    usable: list[str] = []
+    keys = array("I")
+    for index, surface in enumerate(surfaces):
+        word_tiles = to_tiles(surface, alphabet)
+        key = number.get(word_tiles)
+        if key is None:
+            key = number[word_tiles] = len(order)
+            order.append(word_tiles)
+            shapes.append(shape_reason(word_tiles, alphabet, lengths.min, lengths.max))
+            first.append(index)
+        if shapes[key] is None:
+            usable.append(surface)
+            keys.append(key)
+    number.clear()
+    words = judge_words(usable, keys, order.__getitem__, capitals, judge, analyzer, _Best, progress)
+    if progress is not None:
+        progress(len(surfaces) - len(usable))
+    del usable, keys
+    for key, word_tiles in enumerate(order):
+        reason = shapes[key]
+        word = words.pop(key, None)
+        if reason is not None or word is None or word.reason is None:
+            yield word_tiles, False, reason or "not-tileable", first[key]
+        else:
+            yield word_tiles, word.valid, word.reason, first[key]
 
 
 def _verdict(entry: Entry, word_tiles: str, shape: str | None, state: _Word | None, judge: Judge) -> Verdict:

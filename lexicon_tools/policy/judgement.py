@@ -33,11 +33,45 @@ def switch(flag_name: str, value: bool) -> str:
 
 def better(a: Judgement, b: Judgement) -> bool:
     """Is `a` a better explanation of a word than `b`? Any accept beats any reject."""
-    if a.valid != b.valid:
-        return a.valid
-    if a.valid:
-        return reasons.accept_rank(a.reason) < reasons.accept_rank(b.reason)
-    rank_a, rank_b = reject_rank(a.reason), reject_rank(b.reason)
+    return better_than(a.valid, a.reason, b.valid, b.reason)
+
+
+def better_than(valid_a: bool, reason_a: str, valid_b: bool, reason_b: str) -> bool:
+    """`better` on the verdicts and reasons of two judgements."""
+    if valid_a != valid_b:
+        return valid_a
+    if valid_a:
+        return _accept_rank(reason_a) < _accept_rank(reason_b)
+    rank_a, rank_b = _reject_rank(reason_a), _reject_rank(reason_b)
     if rank_a != rank_b:
         return rank_a < rank_b
-    return reasons.inflection_rank(a.reason) < reasons.inflection_rank(b.reason)
+    return reasons.inflection_rank(reason_a) < reasons.inflection_rank(reason_b)
+
+
+def is_best_possible(valid: bool, reason: str) -> bool:
+    """No judgement is `better` than an accept of the first accept rank (``nom-sg``)."""
+    return valid and _accept_rank(reason) == 0
+
+
+# A million comparisons: the ranks are memoised by the reason's first `_RANK_KEY` characters, which
+# hold the longest prefix the rank tables test with `startswith`, so the memo stays small (tens of
+# entries, not a reason per lemma) and keeps no reason of a build alive.
+_RANK_KEY = 24
+_ACCEPT: dict[str, int] = {}
+_REJECT: dict[str, int] = {}
+
+
+def _accept_rank(reason: str) -> int:
+    key = reason[:_RANK_KEY]
+    found = _ACCEPT.get(key)
+    if found is None:
+        found = _ACCEPT[key] = reasons.accept_rank(key)
+    return found
+
+
+def _reject_rank(reason: str) -> int:
+    key = reason[:_RANK_KEY]
+    found = _REJECT.get(key)
+    if found is None:
+        found = _REJECT[key] = reject_rank(key)
+    return found

@@ -35,7 +35,7 @@ word list is judged with the readings of Essen).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from lexicon_tools.model.alphabet import Alphabet
@@ -61,8 +61,13 @@ def is_proper(reading: Reading, lemma_tiles: str | None, lists: TileLists) -> bo
     `lemma_tiles` is the key into the markers; None consults none (a lower-case spelling)."""
     if lemma_tiles in lists.common_nouns:
         return False
-    return (reading.pos == "PROPN" or any(t.startswith("propn:") for t in reading.tags)
-            or lemma_tiles in lists.proper_nouns)
+    return reading.pos == "PROPN" or _propn_tag(reading.tags) or lemma_tiles in lists.proper_nouns
+
+
+@lru_cache(maxsize=4096)
+def _propn_tag(tags: tuple[str, ...]) -> bool:
+    """A ``propn:`` tag among `tags` (few distinct tag tuples, a million readings)."""
+    return any(t.startswith("propn:") for t in tags)
 
 
 def excluded_register(reading: Reading, excluded: frozenset[str]) -> str | None:
