@@ -126,6 +126,7 @@ def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date
     summary.seconds["filter"] = time.perf_counter() - start
     count = corpus.entries
     del corpus
+    _drop_caches()
 
     _normalise_and_build(summary, ruleset, decided, count, date, show)
     return summary
@@ -169,6 +170,22 @@ def _normalise_and_build(summary: BuildSummary, ruleset: Any, decided: dict, ent
         summary.kwg_nodes, summary.file_size = write_assembly(ruleset, summary.sources, summary.output,
                                                               assembly, date, bar)
     summary.seconds["build"] = time.perf_counter() - start
+
+
+def _drop_caches() -> None:
+    """Empty the memo caches the import and the filter filled: their few thousand entries are
+    scattered over the memory the stages used and would keep it from being reused (the GADDAG
+    build of stage 4 is the peak of a build)."""
+    import gc
+
+    from lexicon_tools.io.readers import vocab
+    from lexicon_tools.policy import judgement, nominative
+
+    vocab.usage_tags.cache_clear()
+    vocab.map_pos.cache_clear()
+    nominative.clear_caches()
+    judgement.clear_caches()
+    gc.collect()
 
 
 def _require_regular_source(path: Path) -> None:

@@ -67,12 +67,12 @@ def evaluate_with_defaults(entries, ruleset, *, analyzer=None, curated=None, pro
     return evaluate(entries, ruleset, analyzer=analyzer, curated=curated, progress=progress)
 
 
-def decide_with_defaults(corpus, ruleset, *, analyzer=None, curated=None, progress=None) -> dict:
-    """One `assemble.Decision` per word in tiles for a `CompactCorpus` (what a build needs), with the
-    bundled curated lists and the default analyzer (`io.morphology.corpus_analyzer`) filled in."""
+def decide_with_defaults(corpus, ruleset, *, analyzer=None, curated=None, progress=None):
+    """One decision per word in tiles (`assemble.DecisionColumns`) for a `CompactCorpus`, what a build
+    needs, with the bundled curated lists and the default analyzer (`io.morphology.corpus_analyzer`)."""
     from lexicon_tools.io.curated import load_curated
     from lexicon_tools.io.morphology import corpus_analyzer
-    from lexicon_tools.lexicon.assemble import Decision
+    from lexicon_tools.lexicon.assemble import DecisionColumns
     from lexicon_tools.policy import evaluate_words
 
     if curated is None:
@@ -81,8 +81,11 @@ def decide_with_defaults(corpus, ruleset, *, analyzer=None, curated=None, progre
         analyzer = corpus_analyzer(corpus.share_readings(), ruleset)
     decided = evaluate_words(corpus.surfaces, corpus.capitals(), ruleset, analyzer=analyzer, curated=curated,
                              progress=progress)
-    first_entry = corpus.first_entry
-    return {tiles: Decision(valid, reason, *first_entry(index)) for tiles, valid, reason, index in decided}
+    lemmas, pos = corpus.lemmas, corpus.pos
+    first_lemma, first_pos = corpus.first_lemma, corpus.first_pos
+    return DecisionColumns(decided.tiles, decided.valid, decided.reasons,
+                           [lemmas[first_lemma[i]] for i in decided.first],
+                           [pos[first_pos[i]] for i in decided.first])
 
 
 def read_input(path: str | os.PathLike, fmt: str = "auto"):

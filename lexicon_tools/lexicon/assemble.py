@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from lexicon_tools.lexicon.verdicts import VerdictRecord
 from lexicon_tools.model.alphabet import Alphabet
@@ -22,20 +21,9 @@ from lexicon_tools.model.verdict import Verdict, word_verdict
 NOT_TILEABLE = "not-tileable"
 
 
-class Decision(NamedTuple):
-    """A word's decision as the build needs it: the verdict, and the lemma and class of the first
-    entry that spelled the word (what a deciding `Verdict` contributes; `decide_words` keeps verdicts)."""
-
-    valid: bool
-    reason: str
-    lemma: str | None
-    pos: str | None
-
-
-def _lemma_and_pos(decided: Verdict | Decision) -> tuple[str | None, str | None]:
-    if isinstance(decided, Decision):
-        return decided.lemma, decided.pos
-    return decided.entry.lemma, decided.entry.pos
+def _lemma_and_pos(verdict: Verdict) -> tuple[str | None, str | None]:
+    """The deciding verdict's entry gives the word's lemma and class."""
+    return verdict.entry.lemma, verdict.entry.pos
 
 
 def reason_class(reason: str) -> str:
@@ -79,23 +67,52 @@ def decide_words(verdicts: Iterable[Verdict]) -> tuple[dict[str, Verdict], int]:
     return best, seen
 
 
-def assemble(decided: dict[str, Verdict | Decision], alphabet: Alphabet, entries: int = 0) -> Assembly:
+@dataclass
+class DecisionColumns:
+    """One decision per word in tiles as parallel columns (what a build's filter gives): the word,
+    its verdict and reason, and the lemma and class of its first entry."""
+
+    tiles: list[str]
+    valid: bytearray
+    reasons: list[str]
+    lemmas: list[str | None]
+    pos: list[str | None]
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def clear(self) -> None:
+        for column in (self.tiles, self.valid, self.reasons, self.lemmas, self.pos):
+            del column[:]
+
+
+def assemble(decided: dict[str, Verdict] | DecisionColumns, alphabet: Alphabet,
+             entries: int = 0) -> Assembly:
     out = Assembly(entries=entries)
-    lemma_cache: dict[str, str] = {}
     out.decided = len(decided)
-    for word in sorted(decided):
-        verdict = decided[word]
-        valid, reason = verdict.valid, verdict.reason
-        lemma, pos = _lemma_and_pos(verdict)
-        if valid and not alphabet.is_tileable(word):
-            valid, reason = False, NOT_TILEABLE
-        out.records.append(VerdictRecord(word, valid, reason, _lemma(reason, lemma, word, alphabet, lemma_cache)))
-        (out.accepted if valid else out.rejected)[reason_class(reason)] += 1
-        if valid:
-            out.tiles.append(alphabet.encode(word))
-            out.classes[pos or "unstated"] += 1
+    lemma_cache: dict[str, str] = {}
+    if isinstance(decided, DecisionColumns):
+        tiles = decided.tiles
+        for key in sorted(range(len(tiles)), key=tiles.__getitem__):
+            _add(out, tiles[key], bool(decided.valid[key]), decided.reasons[key], decided.lemmas[key],
+                 decided.pos[key], alphabet, lemma_cache)
+    else:
+        for word in sorted(decided):
+            verdict = decided[word]
+            _add(out, word, verdict.valid, verdict.reason, *_lemma_and_pos(verdict), alphabet, lemma_cache)
     out.accepted_words = len(out.tiles)
     return out
+
+
+def _add(out: Assembly, word: str, valid: bool, reason: str, lemma: str | None, pos: str | None,
+         alphabet: Alphabet, lemma_cache: dict[str, str]) -> None:
+    if valid and not alphabet.is_tileable(word):
+        valid, reason = False, NOT_TILEABLE
+    out.records.append(VerdictRecord(word, valid, reason, _lemma(reason, lemma, word, alphabet, lemma_cache)))
+    (out.accepted if valid else out.rejected)[reason_class(reason)] += 1
+    if valid:
+        out.tiles.append(alphabet.encode(word))
+        out.classes[pos or "unstated"] += 1
 
 
 def _lemma(reason: str, lemma: str | None, word: str, alphabet: Alphabet, cache: dict[str, str]) -> str:

@@ -35,7 +35,7 @@ _HEAD = struct.Struct("<III")
 _SANITISE = str.maketrans({"\t": " ", "\n": " ", "\r": " "})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a build holds one per word (585,000 for SmartFeud)
 class VerdictRecord:
     word: str  # normalised spelling
     valid: bool

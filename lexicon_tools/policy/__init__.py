@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
 from lexicon_tools.policy.curated import CuratedLists
-from lexicon_tools.policy.decide import ProgressCallback, decide, decide_per_word
+from lexicon_tools.policy.decide import ProgressCallback, WordDecisions, decide, decide_per_word
 from lexicon_tools.policy.readings import Analyzer, Reading
 
 if TYPE_CHECKING:
@@ -60,8 +60,8 @@ def evaluate(entries: Iterable[Entry], ruleset: Ruleset, *, analyzer: Analyzer, 
 
 
 def evaluate_words(surfaces: Sequence[str], capitals: frozenset[str], ruleset: Ruleset, *, analyzer: Analyzer,
-                   curated: CuratedLists, progress: ProgressCallback | None = None) -> Iterator[tuple[str, bool, str, int]]:
-    """One decision per word in tiles, (tiles, valid, reason, index of its first surface), for distinct
+                   curated: CuratedLists, progress: ProgressCallback | None = None) -> WordDecisions:
+    """One decision per word in tiles (columns: tiles, valid, reason, index of its first surface), for distinct
     `surfaces` in input order and the `capitals` of `casing.all_caps_in_mixed_case`: what a build
     needs, without a verdict per entry. Every entry of a word gets this decision in `evaluate`."""
     judge = make_judge(ruleset, curated, analyzer)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.model.entry import Entry
@@ -199,19 +199,29 @@ def decide(entries: Sequence[Entry], policy: WordPolicy, alphabet: Alphabet, jud
         progress(len(entries) % 10000)
 
 
+class WordDecisions(NamedTuple):
+    """`decide_per_word`'s result in columns, one row per word in tiles (first-appearance order)."""
+
+    tiles: list[str]
+    valid: bytearray
+    reasons: list[str]
+    first: array  # index of the word's first surface
+
+
 def decide_per_word(surfaces: Sequence[str], capitals: frozenset[str], policy: WordPolicy, alphabet: Alphabet,
-                    judge: Judge, analyzer: Analyzer,
-                    progress: ProgressCallback | None = None) -> Iterator[tuple[str, bool, str, int]]:
-    """`decide` for a build, which needs one decision per word in tiles, not a verdict per entry:
-    (tiles, valid, reason, index of its first surface) per word, in order of first appearance.
+                    judge: Judge, analyzer: Analyzer, progress: ProgressCallback | None = None) -> WordDecisions:
+    """`decide` for a build, which needs one decision per word in tiles, not a verdict per entry.
+
     `surfaces` are the distinct spellings in input order; every entry of a word gets the same
     decision in `decide`, and the first entry of a word is the first entry of its first surface,
-    so nothing else is needed from the entries. Words are numbered, so that each spelling costs
-    four bytes (`array`) on top of the word's tiles, held once."""
+    so nothing else is needed from the entries. The running decisions live in columns (a word
+    costs a few bytes besides its tiles and reason, not an object), and a word whose best is
+    already unbeatable (`judgement.is_best_possible`) is judged no further: the same decisions
+    as `judge_words`, which keeps every judgement for per-entry evidence."""
     lengths = policy.lengths
     number: dict[str, int] = {}
     order: list[str] = []
-    shapes: list[str | None] = []
+    reasons: list = []   # the shape reason, then the best judgement's reason
     first = array("I")
     usable: list[str] = []
     keys = array("I")
@@ -221,23 +231,57 @@ def decide_per_word(surfaces: Sequence[str], capitals: frozenset[str], policy: W
         if key is None:
             key = number[word_tiles] = len(order)
             order.append(word_tiles)
-            shapes.append(shape_reason(word_tiles, alphabet, lengths.min, lengths.max))
+            reasons.append(shape_reason(word_tiles, alphabet, lengths.min, lengths.max))
             first.append(index)
-        if shapes[key] is None:
+        if reasons[key] is None:
             usable.append(surface)
             keys.append(key)
     number.clear()
-    words = judge_words(usable, keys, order.__getitem__, capitals, judge, analyzer, _Best, progress)
+    shaped = bytearray(1 if r is not None else 0 for r in reasons)  # rejected by shape: judged no further
+    valid = bytearray(len(order))
+    noun = bytearray(len(order))
+    final = bytearray(len(order))
+    judge_one = judge.judge
+
+    def consider(key: int, judgement: Judgement) -> None:
+        reading = judgement.reading
+        if reading is not None and not noun[key] and reading.is_noun:
+            noun[key] = 1
+        best = reasons[key]
+        if best is None or better_than(judgement.valid, judgement.reason, valid[key], best):
+            valid[key], reasons[key] = judgement.valid, judgement.reason
+            if judgement.valid and noun[key] and is_best_possible(True, judgement.reason):
+                final[key] = 1
+
+    for start in range(0, len(usable), ANALYZE_SLICE):
+        part = usable[start:start + ANALYZE_SLICE]
+        for surface, key, readings in zip(part, keys[start:start + ANALYZE_SLICE], analyzer.analyze(part)):
+            if final[key]:
+                continue
+            if surface in capitals:
+                readings = as_abbreviation(surface, readings)
+            word_tiles = order[key]
+            for reading in readings:
+                consider(key, judge_one(word_tiles, reading, surface))
+                if final[key]:
+                    break
+        if progress is not None:
+            progress(len(part))
+    if getattr(judge, "case_blind_nouns", False):
+        spellings: dict[int, list[str]] = {}
+        for surface, key in zip(usable, keys):
+            if not noun[key]:
+                spellings.setdefault(key, []).append(surface)
+        for key, words in spellings.items():
+            for spelling, reading in other_spellings(words, analyzer):
+                consider(key, judge_one(order[key], reading, spelling))
     if progress is not None:
         progress(len(surfaces) - len(usable))
     del usable, keys
-    for key, word_tiles in enumerate(order):
-        reason = shapes[key]
-        word = words.pop(key, None)
-        if reason is not None or word is None or word.reason is None:
-            yield word_tiles, False, reason or "not-tileable", first[key]
-        else:
-            yield word_tiles, word.valid, word.reason, first[key]
+    for key in range(len(order)):
+        if not shaped[key] and reasons[key] is None:
+            consider(key, judge_one(order[key], None, ""))
+    return WordDecisions(order, valid, reasons, first)
 
 
 def _verdict(entry: Entry, word_tiles: str, shape: str | None, state: _Word | None, judge: Judge) -> Verdict:

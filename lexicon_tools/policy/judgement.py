@@ -75,3 +75,8 @@ def _reject_rank(reason: str) -> int:
     if found is None:
         found = _REJECT[key] = reject_rank(key)
     return found
+
+
+def clear_caches() -> None:
+    _ACCEPT.clear()
+    _REJECT.clear()

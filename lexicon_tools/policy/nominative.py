@@ -64,6 +64,10 @@ def is_proper(reading: Reading, lemma_tiles: str | None, lists: TileLists) -> bo
     return reading.pos == "PROPN" or _propn_tag(reading.tags) or lemma_tiles in lists.proper_nouns
 
 
+def clear_caches() -> None:
+    _propn_tag.cache_clear()
+
+
 @lru_cache(maxsize=4096)
 def _propn_tag(tags: tuple[str, ...]) -> bool:
     """A ``propn:`` tag among `tags` (few distinct tag tuples, a million readings)."""
