@@ -65,7 +65,8 @@ def run_train(ruleset: str, *, games: int, iterations: int, seed: int, output: P
     table.provenance = {
         "games": f"{iterations} x {games} self-play games (equity v equity)"
                  + (f", continued from {Path(start).name} ({first.ruleset}: "
-                    f"{first.provenance.get('games', 'no games recorded')})" if first is not None else ""),
+                    f"{first.provenance.get('games', 'no games recorded')}, seed {first.provenance.get('seed', '?')})"
+                    if first is not None else ""),
         "lexicon": f"{Path(path).name} {lexicon_hash(judge.lexicon.kwg.to_bytes())}",
         "seed": str(seed),
         "trained": f"lexicon-tools leaves train --ruleset {rules.name} --games {games} --iterations {iterations} "
