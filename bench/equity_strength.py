@@ -3,9 +3,9 @@
 Target (issue 13): ``equity`` wins at least 60% of 1,000 Webfeud games against
 ``greedy``; the same is reported for SmartFeud and Wortspieler.
 
-Set-up: per ruleset, --games games (default 1,000 for Webfeud, --other-games
-for the others, whose games are slower: SmartFeud generates every take-a-letter
-variant, Wortspieler multi-word turns). Games come in pairs with the same seed
+Set-up: per ruleset, --games games for Webfeud and --other-games for the
+others (both 1,000 by default; SmartFeud's games are the slowest, as every
+take-a-letter variant is generated). Games come in pairs with the same seed
 (the same bag and, where the ruleset has them, the same random board) and the
 seats swapped: equity moves first in one game of the pair and second in the
 other, so the first player's advantage and the luck of the draw cancel out as
@@ -19,7 +19,7 @@ minus greedy's) with its 95% normal interval, and games per second. The
 baseline of the comparison, in the same run, is the greedy player itself: a
 player no better than greedy wins 50%.
 
-Run: .venv/bin/python bench/equity_strength.py [--games 1000] [--other-games 200] [--workers 1]
+Run: .venv/bin/python bench/equity_strength.py [--games 1000] [--other-games 1000] [--workers 2]
      [--rulesets webfeud,smartfeud,wortspieler] [--seed 13] [--leaves FILE|none]
 """
 
@@ -107,7 +107,7 @@ def measure(ruleset: str, games: int, seed: int, workers: int, leaves: str | Non
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="Webfeud games (an even number: seat-swapped pairs)")
-    parser.add_argument("--other-games", type=int, default=200, help="SmartFeud and Wortspieler games")
+    parser.add_argument("--other-games", type=int, default=1000, help="SmartFeud and Wortspieler games")
     parser.add_argument("--rulesets", default="webfeud,smartfeud,wortspieler")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--workers", type=int, default=1)
