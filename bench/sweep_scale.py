@@ -126,7 +126,7 @@ def one_round(plan, lexicon: Path, games: int, tmp: Path, number: int) -> dict[s
 
     times = {}
     start, cpu = time.perf_counter(), time.process_time()
-    run_play("webfeud", games=games, seed=1, lexicon=lexicon, quiet=True, workers=1)
+    run_play("webfeud", games=games, seed=1, lexicon=lexicon, quiet=True, workers=1, strategies="greedy")
     times[SERIAL] = (time.perf_counter() - start, 0.0, time.process_time() - cpu)
     for label, workers in ((LOCAL1, 1), (LOCAL2, 2)):
         times[label] = timed_sweep(plan, tmp / f"{label}-{number}", workers=workers)
@@ -162,7 +162,7 @@ def main() -> None:
         experiment.write_text(f"name: scale\nbase: webfeud\nlexicon: {lexicon}\ngames: {args.games}\n"
                               f"seed: 1\nbatch_size: {args.batch_size}\nstrategies: greedy\n", encoding="utf-8")
         plan = load_experiment(experiment)
-        run_play("webfeud", games=2, seed=99, lexicon=lexicon, quiet=True)          # warm the JIT cache
+        run_play("webfeud", games=2, seed=99, lexicon=lexicon, quiet=True, strategies="greedy")          # warm the JIT cache
         rounds = [one_round(plan, lexicon, args.games, tmp, n) for n in range(args.rounds)]
         print(f"{args.games} Webfeud greedy games, batches of {args.batch_size}, best of {args.rounds} "
               f"interleaved round(s)\n")

@@ -67,6 +67,8 @@ def sweep_command(
     typer.echo(f"{plan.experiment}: {len(plan.variants)} variant(s) x {plan.games:,} games = "
                f"{len(plan.variants) * plan.games:,} games in {len(batches):,} batches of up to "
                f"{plan.batch_size}", err=True)
+    for note in dict.fromkeys(v.note for v in plan.variants if v.note):
+        typer.echo(note, err=True)
     if check:
         for variant in plan.variants:
             typer.echo(f"  {variant.name}: {variant.rules.name}, {variant.players} players "

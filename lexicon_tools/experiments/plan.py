@@ -46,10 +46,13 @@ class Variant:
     players: int
     strategies: tuple[str, ...]
     board: dict[str, Any]             # rows, cols, premiums [[square, kind]], start, random_per_game
+    leaves: Any = field(default=None, repr=False)   # the equity seats' `engine.leaves.LeaveTable`, if any
+    leaves_hash: str = ""
+    note: str | None = None           # e.g. no leave values for this ruleset
 
     def fingerprint(self, master_seed: int) -> str:
-        return content_hash("variant", self.name, self.rules_hash, self.lexicon_hash, self.players,
-                            list(self.strategies), master_seed)
+        parts = [self.name, self.rules_hash, self.lexicon_hash, self.players, list(self.strategies), master_seed]
+        return content_hash("variant", *parts, *([self.leaves_hash] if self.leaves_hash else []))
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ class BatchTask:
     strategies: tuple[str, ...]
     rules_hash: str
     lexicon_hash: str
+    leaves_hash: str = ""
 
 
 @dataclass
@@ -99,7 +103,7 @@ class Plan:
     def task(self, batch: Batch) -> BatchTask:
         variant = self.variant(batch.variant)
         return BatchTask(self.experiment, batch, self.seed, variant.strategies, variant.rules_hash,
-                         variant.lexicon_hash)
+                         variant.lexicon_hash, variant.leaves_hash)
 
     def variant(self, name: str) -> Variant:
         return next(v for v in self.variants if v.name == name)
@@ -118,5 +122,6 @@ class Plan:
             "variants": [{"name": v.name, "settings": v.settings, "players": v.players,
                           "strategies": list(v.strategies), "ruleset": v.rules.name,
                           "rules_hash": v.rules_hash, "lexicon": v.lexicon_path,
-                          "lexicon_hash": v.lexicon_hash, "board": v.board} for v in self.variants],
+                          "lexicon_hash": v.lexicon_hash, "leaves_hash": v.leaves_hash, "board": v.board}
+                         for v in self.variants],
         }

@@ -33,6 +33,7 @@ import logging
 import os
 import signal
 import threading
+import uuid
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -146,11 +147,12 @@ def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler
 def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResult, quiet: bool,
          on_batch: Callable | None, stop: dict) -> None:
     from dask.distributed import wait
+    from distributed.client import FuturesCancelledError
 
     from lexicon_tools.experiments.worker import play_batch
     from lexicon_tools.io.progress import Progress
 
-    rules, lexicons = _scatter(plan, client)
+    rules, lexicons, leaves = _scatter(plan, client)
     result.workers = len(client.scheduler_info().get("workers", {}))
     window = max(4, 3 * max(result.workers, 1))
     waiting = iter(todo)
@@ -159,7 +161,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     def submit(batch: Batch) -> None:
         task = plan.task(batch)
         future = client.submit(play_batch, task, rules[task.rules_hash], lexicons[task.lexicon_hash],
-                               key=f"batch-{batch.id}", pure=False, retries=1)
+                               leaves.get(task.leaves_hash), key=f"batch-{batch.id}", pure=False, retries=1)
         running[future] = batch
 
     for batch in itertools.islice(waiting, window):
@@ -171,6 +173,8 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
                     done, _rest = wait(list(running), timeout=0.25, return_when="FIRST_COMPLETED")
                 except TimeoutError:
                     continue       # look at `stop` (a signal) at least four times a second
+                except FuturesCancelledError:   # the cluster dropped a batch: name it (see _outcome)
+                    done = [f for f in running if f.cancelled()]
                 for future in done:
                     batch = running.pop(future)
                     out = _outcome(future, batch)
@@ -252,17 +256,25 @@ def _outcome(future, batch: Batch) -> dict:
             "extra installed and enough memory for the lexicon.") from exc
 
 
-def _scatter(plan: Plan, client) -> tuple[dict, dict]:
-    """Send each distinct ruleset and lexicon to every worker once, keyed by content hash."""
-    rules_data, lexicon_data = {}, {}
+def _scatter(plan: Plan, client) -> tuple[dict, dict, dict]:
+    """Send each distinct ruleset, lexicon and leave table to every worker once, keyed by content hash."""
+    rules_data, lexicon_data, leaves_data = {}, {}, {}
     for variant in plan.variants:
         rules_data.setdefault(variant.rules_hash, variant.rules)
+        if variant.leaves_hash:
+            leaves_data.setdefault(variant.leaves_hash, variant.leaves)
         if variant.lexicon_hash not in lexicon_data:
             data = Path(variant.lexicon_path).read_bytes()
             if hashlib.sha256(data).hexdigest() != variant.lexicon_hash:
                 raise ExperimentError(f"lexicon {variant.lexicon_path} changed after the experiment was read",
                                       "Run the sweep again once the lexicon is rebuilt.")
             lexicon_data[variant.lexicon_hash] = data
-    rules = client.scatter({f"rules-{h}": r for h, r in rules_data.items()}, broadcast=True)
-    lexicons = client.scatter({f"lexicon-{h}": d for h, d in lexicon_data.items()}, broadcast=True)
-    return ({h: rules[f"rules-{h}"] for h in rules_data}, {h: lexicons[f"lexicon-{h}"] for h in lexicon_data})
+    # Keys: the content hash plus this run's token. A client that ran an earlier sweep releases that
+    # sweep's keys whenever its futures are collected; with the bare hash, the scheduler could then
+    # forget data this sweep's tasks depend on.
+    run = uuid.uuid4().hex[:8]
+    out = []
+    for kind, data in (("rules", rules_data), ("lexicon", lexicon_data), ("leaves", leaves_data)):
+        futures = client.scatter({f"{kind}-{h}-{run}": d for h, d in data.items()}, broadcast=True) if data else {}
+        out.append({h: futures[f"{kind}-{h}-{run}"] for h in data})
+    return out[0], out[1], out[2]

@@ -60,6 +60,7 @@ class VariantSpec(Strict):
     random_board: RandomBoardSpec | None = None
     tiles: dict[str, Any] | str | None = None   # a tile set replacing the base's: inline or a YAML file
     lexicon: str | None = None               # a .lex file
+    leaves: str | None = None                # a leave-value file for equity seats (default: the ruleset's)
     players: int | None = Field(default=None, ge=1, le=8)
     strategies: str | list[str] | None = None
     description: str = Field(default="", max_length=500)
@@ -72,11 +73,12 @@ class Experiment(Strict):
     description: str = Field(default="", max_length=2000)
     base: str                                 # the base ruleset: a bundled name or a file
     lexicon: str | None = None                # default: the lexicon built for the base ruleset
+    leaves: str | None = None                 # default: the bundled leave values of the ruleset (equity seats)
     games: int = Field(ge=1, le=MAX_GAMES)    # games per variant
     seed: int = Field(default=0, ge=0, le=2**62)
     batch_size: int = Field(default=25, ge=1, le=100_000)
     players: int | None = Field(default=None, ge=1, le=8)
-    strategies: str | list[str] = "greedy"
+    strategies: str | list[str] = "equity"   # as `play`
     grid: dict[str, Any] | None = None        # axis name -> {level name: VariantSpec} | {random_boards: ...}
     variants: list[Any] | None = Field(default=None, min_length=1, max_length=MAX_VARIANTS)
 

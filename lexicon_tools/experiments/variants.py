@@ -51,13 +51,14 @@ class Resolver:
         rules, board = self._board(c, rs)
         players, strategies = self._seats(c, rules)
         lexicon_path, lexicon_hash = self._lexicon(c, rules, base_name, rs.extends)
+        leaves, leaves_hash, note = self._leaves(c, rules, strategies, rs.extends)
         if len(self.problems.items) > before or rules is None:
             return None
         document = rs.model_dump(mode="json")
         document["board"].pop("layout", None)   # a path on this machine; `board` holds the layout's content
         rules_hash = content_hash(document, board)
         return Variant(c.name, c.settings(), rules, rules_hash, lexicon_path, lexicon_hash, players,
-                       tuple(strategies), board)
+                       tuple(strategies), board, leaves, leaves_hash, note)
 
     # -- the ruleset --------------------------------------------------------------------------
     def _base(self, name: str, where: tuple):
@@ -166,6 +167,22 @@ class Resolver:
                               f"variant {c.name!r}: {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
             return players, []
 
+    def _leaves(self, c: Combined, rules, strategies: list[str], extends: str | None):
+        """(table, content hash, note) for equity seats or a given leave file; (None, "", None) otherwise."""
+        from lexicon_tools.io.leavefile import load_for
+
+        given = c.values.get("leaves", self.experiment.leaves)
+        if rules is None or not ("equity" in strategies or given):
+            return None, "", None
+        where = c.where.get("leaves", ("leaves",) if self.experiment.leaves else ("strategies",))
+        try:
+            table, note = load_for(rules, (self.folder / given).resolve() if given else None,
+                                   also_for=Path(extends).stem if extends else None)
+        except LexiconToolsError as exc:
+            self.problems.add(where, f"variant {c.name!r}: {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+            return None, "", None
+        return table, _leaves_hash(table), note
+
     def _lexicon(self, c: Combined, rules, base_name: str, extends: str | None) -> tuple[str, str]:
         from lexicon_tools.io.testgames import open_judge
 
@@ -182,6 +199,11 @@ class Resolver:
         if path not in self._lexicon_hashes:
             self._lexicon_hashes[path] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
         return path, self._lexicon_hashes[path]
+
+
+def _leaves_hash(table) -> str:
+    return content_hash("leaves", table.ruleset, table.letters, table.rack_size, table.mode,
+                        sorted((k.hex(), v) for k, v in table.values.items()))
 
 
 def _relocated(locations: dict[tuple, Location], prefix: tuple, new_prefix: tuple) -> dict[tuple, Location]:

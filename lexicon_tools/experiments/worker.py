@@ -31,7 +31,7 @@ COLUMNS = ("experiment", "variant", "batch", "game", "seed", "players", "strateg
            "premium_dw", "premium_tw", "board")
 
 
-def play_batch(task: BatchTask, rules, lexicon: bytes) -> dict[str, Any]:
+def play_batch(task: BatchTask, rules, lexicon: bytes, leaves=None) -> dict[str, Any]:
     from lexicon_tools.engine.runner import play_game
     from lexicon_tools.engine.stats import summarise
 
@@ -42,7 +42,7 @@ def play_batch(task: BatchTask, rules, lexicon: bytes) -> dict[str, Any]:
     batch = task.batch
     for index in range(batch.start, batch.stop):
         seed = variant_game_seed(task.master_seed, batch.variant, index)
-        game = play_game(rules, judge, nodes, task.strategies, seed)
+        game = play_game(rules, judge, nodes, task.strategies, seed, leaves=leaves)
         _append(columns, task, index, summarise(game), getattr(game.rules.layout, "name", ""))
     return {"batch": batch.id, "columns": columns, "pid": os.getpid(), "lexicon_loaded": loaded,
             "cpu_seconds": time.process_time() - cpu}

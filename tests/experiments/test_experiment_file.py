@@ -192,3 +192,14 @@ def test_batch_ids_do_not_depend_on_where_the_files_are(tmp_path, lexicon):
                                          "variants:\n  - name: own-board\n    layout: board.yaml\n", encoding="utf-8")
         ids.append([b.id for b in load_experiment(folder / "exp.yaml").batches()])
     assert ids[0] == ids[1]                   # a sweep can be resumed from another checkout or machine
+
+
+def test_a_leave_file_of_another_game_is_a_located_error(cli, write_experiment, lexicon, tmp_path):
+    from lexicon_tools.io.leavefile import bundled_path
+
+    (tmp_path / "smartfeud.leaves").write_bytes(bundled_path("smartfeud").read_bytes())
+    text = experiment_text(lexicon).replace("strategies: greedy\n", "strategies: equity\nleaves: smartfeud.leaves\n")
+    path = write_experiment(text)
+    result = cli("sweep", str(path), "--check")
+    assert result.exit_code == 2, result.output
+    assert f"{path}:{_line_of(path, 'leaves:')} [leaves]" in result.output

@@ -159,3 +159,22 @@ def test_a_folder_of_another_design_is_refused_unless_restarted(reference, tmp_p
     assert result.skipped_games == 0 and result.written_games == 48
     _assert_complete(target, plan)                                   # the old design's batches are gone
     assert {r["seed"] for r in _rows(target)}.isdisjoint({r["seed"] for r in _rows(reference_folder)})
+
+
+def test_equity_seats_get_the_rulesets_leave_values_as_in_play(tmp_path, lexicon, dask_client):
+    from lexicon_tools.engine.runner import play_game
+    from lexicon_tools.engine.stats import summarise
+    from lexicon_tools.io.testgames import judge_from_file
+
+    path = tmp_path / "equity.yaml"
+    path.write_text(experiment_text(lexicon, games=2, batch_size=2).replace("strategies: greedy\n", ""),
+                    encoding="utf-8")
+    plan = load_experiment(path)
+    variant = plan.variant("two")
+    assert variant.strategies == ("equity", "equity")          # the default, as in `play`
+    assert variant.leaves is not None and variant.leaves_hash and not variant.leaves.empty
+    run_sweep(plan, tmp_path / "results", client=dask_client, quiet=True)
+    row = next(r for r in _rows(tmp_path / "results") if r["variant"] == "two" and r["game"] == 1)
+    judge = judge_from_file(variant.lexicon_path)
+    game = play_game(variant.rules, judge, judge.kwg.nodes, variant.strategies, row["seed"], leaves=variant.leaves)
+    assert row["scores"] == summarise(game).scores and row["turns"] == len(game.turns)
