@@ -20,10 +20,15 @@ wolges and Macondo). Two modes, one file format (`io.leavefile`):
 of the rack gets a mixed-radix index (digit = how many of each distinct tile
 are kept), so the leave of every generated move is found with one vectorised
 sum over its placed tiles (`index_of_codes`), not one dictionary lookup per move.
+The values of all its leaves are computed at once (`kept_values`): per rack a
+(leaves x groups) weight matrix summed row by row with `np.add.accumulate`,
+which adds in the same order as `LeaveTable.value` and so gives the same bits
+(a Python sum per leave took more time than move generation in equity games).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
@@ -50,6 +55,7 @@ class LeaveTable:
     _cache: dict[bytes, float] = field(default_factory=dict, repr=False, compare=False)
     _racks: dict = field(default_factory=dict, repr=False, compare=False)   # `RackLeaves` by rack
     _longest: int | None = field(default=None, repr=False, compare=False)
+    _groups: tuple | None = field(default=None, repr=False, compare=False)   # see `group_matrix`
 
     @classmethod
     def zero(cls, rules) -> "LeaveTable":
@@ -63,7 +69,7 @@ class LeaveTable:
 
     def __getstate__(self):   # the cache stays behind when a table is sent to a worker process
         state = dict(self.__dict__)
-        state["_cache"], state["_racks"] = {}, {}
+        state["_cache"], state["_racks"], state["_groups"] = {}, {}, None
         return state
 
     def value(self, leave: bytes) -> float:
@@ -74,14 +80,35 @@ class LeaveTable:
         if cached is None:
             if self.mode == TABLE:
                 cached = float(self.values.get(leave, 0.0))
-            else:
-                if self._longest is None:
-                    self._longest = max(len(k) for k in self.values)
-                cached = float(sum(self.values.get(g, 0.0) for g in sub_multisets(leave, self._longest)))
+            else:   # added one by one in `sub_multisets` order (`kept_values` relies on this order)
+                cached = 0.0
+                for group in sub_multisets(leave, self.longest()):
+                    cached += self.values.get(group, 0.0)
             if len(self._cache) > 2_000_000:
                 self._cache.clear()
             self._cache[leave] = cached
         return cached
+
+    def longest(self) -> int:
+        """Tiles in the largest listed leave or group (0 for an empty table)."""
+        if self._longest is None:
+            self._longest = max((len(k) for k in self.values), default=0)
+        return self._longest
+
+    def group_matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ``additive`` groups in the order `value` adds them (ascending tile-count vectors, the blank's
+        count first): (groups x 256 tile counts, tiles per group, weights). Built once per table."""
+        if self._groups is None:
+            groups = [g for g in self.values if g]          # the empty leave is no group (`sub_multisets`)
+            counts_of = np.zeros((len(groups), 256), np.int8)
+            for row, group in enumerate(groups):
+                for tile in group:
+                    counts_of[row, tile] += 1
+            order = np.lexsort(counts_of.T[::-1])            # lexsort's last key (tile 0) sorts first
+            counts_of = np.ascontiguousarray(counts_of[order])
+            self._groups = (counts_of, counts_of.sum(axis=1, dtype=np.int64),
+                            np.array([float(self.values[groups[i]]) for i in order.tolist()], np.float64))
+        return self._groups
 
     def describe(self, leave: bytes, blank: str = "?") -> str:
         return "".join(blank if t == 0 else self.letters[t - 1] for t in leave)
@@ -106,6 +133,65 @@ def training_groups(leave: bytes) -> list[bytes]:
     return groups
 
 
+_RACK_TILE_OF_CODE = np.array([0 if code & BLANK_FLAG else code & LETTER_MASK for code in range(256)], np.intp)
+
+
+@functools.lru_cache(maxsize=512)
+def rack_shape(counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(kept, sizes, places, holds) for a rack with these counts of its distinct tiles: one row per kept
+    sub-multiset (how many of each tile), in `RackLeaves` index order (the first tile's digit varies
+    fastest); the tiles per row; each tile's place value; and holds[i, j] = row i contains row j.
+    Racks share few shapes (a 7-tile rack has 15), so they are built once, read-only."""
+    kept = np.ascontiguousarray(np.indices([n + 1 for n in reversed(counts)]).reshape(len(counts), -1)[::-1].T
+                                if counts else np.zeros((1, 0), np.int64))
+    places = np.cumprod([1] + [n + 1 for n in counts[:-1]]).astype(np.int64) if counts else np.zeros(0, np.int64)
+    out = kept, kept.sum(axis=1), places, (kept[:, None, :] >= kept[None, :, :]).all(axis=2)
+    for array in out:
+        array.setflags(write=False)
+    return out
+
+
+def kept_values(table: LeaveTable, tiles: list[int], counts: list[int], kept: np.ndarray) -> np.ndarray:
+    """`table.value` of every kept sub-multiset of one rack (the rows of `kept`, in `RackLeaves` index
+    order), bit for bit, without one Python-level sum per leave.
+
+    ``additive``: `LeaveTable.value` adds the weights of a leave's groups one by one in `sub_multisets`
+    order, which is ascending lexicographic order of the tile-count vectors (blank first) for every leave
+    alike, since tiles a leave lacks count 0 in every group it holds. So the table's groups are sorted
+    that way once (`LeaveTable.group_matrix`); per rack the groups within the rack are picked, a
+    (leaves x groups) matrix holds each weight where the leave contains the group and 0.0 elsewhere, and
+    `np.add.accumulate` along the rows adds left to right from 0.0 - the same additions in the same
+    order as the scalar sum. Adding 0.0 for a group the leave lacks or the table does not list changes
+    no bit: the running sum starts at +0.0 and never becomes -0.0. A pairwise `np.sum` or a matrix
+    product would reorder the additions.
+    """
+    values = np.zeros(len(kept), np.float64)
+    if table.empty or not tiles:
+        return values
+    if table.mode == TABLE:
+        get = table.values.get
+        values[1:] = [float(get(name, 0.0)) for name in _row_names(tiles, counts)[1:]]   # row 0 keeps nothing
+        return values
+    counts_of, sizes, weights = table.group_matrix()
+    sub = counts_of[:, tiles]                                        # groups x rack tiles
+    inside = np.flatnonzero((sub.sum(axis=1) == sizes) & (sub <= np.array(counts, np.int8)).all(axis=1))
+    if not len(inside):
+        return values
+    _, _, places, contains = rack_shape(tuple(counts))
+    holds = contains[:, sub[inside] @ places]                          # leaves x groups, in sum order
+    terms = np.zeros((len(kept), len(inside) + 1), np.float64)         # column 0: the sum's start, 0.0
+    terms[:, 1:] = np.where(holds, weights[inside], 0.0)
+    return np.add.accumulate(terms, axis=1)[:, -1].copy()
+
+
+def _row_names(tiles: list[int], counts: list[int]) -> list[bytes]:
+    """Sorted tile bytes of every sub-multiset of the rack, in `RackLeaves` index order."""
+    names = [b""]
+    for tile, n in zip(tiles, counts):           # each later tile is the slower digit and sorts after
+        names = [name + bytes([tile]) * k for k in range(n + 1) for name in names]
+    return names
+
+
 class RackLeaves:
     """All leaves of one rack, indexed in mixed radix: index = sum(kept[t] * place[t])."""
 
@@ -120,20 +206,14 @@ class RackLeaves:
         self.size = step
         self.full = step - 1                       # keeping every tile
         # one row per kept sub-multiset, in index order (the first tile's digit varies fastest)
-        kept = (np.indices([n + 1 for n in reversed(self.counts)]).reshape(len(self.counts), -1)[::-1].T
-                if self.tiles else np.zeros((1, 0), np.int64))
+        kept, self.kept_count, _, _ = rack_shape(tuple(self.counts))   # shared and read-only
         self.face = kept @ np.array([tile_values[t] for t in self.tiles], np.int64)   # kept tiles' points
-        self.kept_count = kept.sum(axis=1)
-        self.values = np.zeros(step, np.float64)   # leave value of each kept sub-multiset
-        if not table.empty:
-            tiles = self.tiles
-            self.values[:] = [table.value(bytes(t for t, k in zip(tiles, row) for _ in range(k)))
-                              for row in kept.tolist()]
-        # place value of each board code (a blank-flagged code consumed the rack blank 0)
-        self.by_code = np.zeros(256, np.int64)
-        for code in range(1, 256):
-            tile = 0 if code & BLANK_FLAG else code & LETTER_MASK
-            self.by_code[code] = self.place.get(tile, 0)
+        self.values = kept_values(table, self.tiles, self.counts, kept)
+        # place value of each board code (a blank-flagged code consumed the rack blank 0; code 0 = nothing)
+        place_of_tile = np.zeros(LETTER_MASK + 1, np.int64)
+        place_of_tile[self.tiles] = list(self.place.values())
+        self.by_code = place_of_tile[_RACK_TILE_OF_CODE]
+        self.by_code[0] = 0
 
     def index_of_codes(self, codes: np.ndarray) -> np.ndarray:
         """Place-value sum of the rack tiles each row of board `codes` consumed (0 = nothing placed)."""
