@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lexicon_tools.engine.board import ACROSS, DOWN
 from lexicon_tools.engine.movegen.generator import MoveGenerator
-from lexicon_tools.engine.notation import format_place
+from lexicon_tools.engine.notation import format_place, parse_place
 from lexicon_tools.engine.placement import evaluate_place
 from tests.engine.bruteforce import brute_moves
 from tests.engine.conftest import WORDS, kwg_judge, position, small_rules
-from tests.engine.positions import POSITIONS, brute_force_moves, golden_lines, read_golden
+from tests.engine.positions import POSITIONS, brute_force_moves, golden_lines, read_golden, words_of
 
 
 def generated(game, judge) -> dict:
@@ -27,7 +28,7 @@ def generated(game, judge) -> dict:
 def _setup(name):
     game_name, rows, rack = POSITIONS[name]
     rules = small_rules(game_name)
-    judge = kwg_judge(rules)
+    judge = kwg_judge(rules, words_of(name))
     return position(rules, judge, rows, {0: rack}), judge
 
 
@@ -59,6 +60,50 @@ def test_golden_files_cover_the_special_moves():
     assert any(line.startswith("take:") for line in read_golden("smartfeud-take"))
     assert any(line.startswith("swap:") for line in read_golden("wortspieler-swap"))
     assert any(line.split()[1] != line.split()[1].upper() for line in read_golden("webfeud-mid"))  # blanks
+
+
+def _golden_moves(name):
+    """(move, formed words, game) of every move in a golden file: parsed and evaluated by the rules
+    engine on the position, so these checks do not depend on the generator under test."""
+    game, judge = _setup(name)
+    out = []
+    for line in read_golden(name):
+        notation = line.rsplit(" ", 1)[0]
+        move = parse_place(game.rules, game.board, notation, game.text)
+        out.append((move, evaluate_place(game.rules, judge, game.board, game.player.rack, move).words.words, game))
+    return out
+
+
+def _blanks_placed(move) -> int:
+    return sum(1 for code in move.placed_codes() if code & 0x80)
+
+
+@pytest.mark.parametrize("name", ["webfeud-two-blanks-ae", "webfeud-two-blanks-st", "smartfeud-two-blanks",
+                                  "smartfeud-blanks-on-board"])
+def test_blank_heavy_golden_files_hold_moves_with_two_blanks(name):
+    moves = _golden_moves(name)
+    assert sum(_blanks_placed(m) == 2 for m, _w, _g in moves) >= 20
+    assert any(_blanks_placed(m) == 0 for m, _w, _g in moves)           # and the blanks kept, too
+    if name == "smartfeud-blanks-on-board":      # a taken board blank is the second blank of the move
+        assert any(m.take and g.board.cells[m.take[0]] & 0x80 and _blanks_placed(m) == 2 for m, _w, g in moves)
+
+
+def _board_tiles(game, word) -> int:
+    return sum(1 for sq in word.squares if game.board.cells[sq])
+
+
+@pytest.mark.parametrize("name", ["webfeud-dense", "smartfeud-dense", "wortspieler-dense",
+                                  "webfeud-two-blanks-st"])
+def test_dense_golden_files_hold_multi_line_moves(name):
+    moves = [(m, words, g) for m, words, g in _golden_moves(name) if not m.take]
+    # parallel plays: a main word and at least two cross words (ARE between HASEN and TEE makes four words)
+    assert sum(len(words) >= 3 for _m, words, _g in moves) >= 5
+    assert any(len(words) >= 4 for _m, words, _g in moves)
+    # through two board tiles with new tiles at both ends (hooks before and after a board word)
+    assert any(_board_tiles(g, w) >= 2 and not g.board.cells[w.squares[0]] and not g.board.cells[w.squares[-1]]
+               for _m, words, g in moves for w in words)
+    # touching board words across and down in the same move
+    assert any({w.direction for w in words if _board_tiles(g, w)} == {ACROSS, DOWN} for _m, words, g in moves)
 
 
 def _random_position(game_name: str, seed: int, rack_size: int = 5):
@@ -104,12 +149,13 @@ def test_every_generated_move_is_legal_and_scores_what_the_rules_engine_scores(g
         assert evaluate_place(game.rules, judge, game.board, game.player.rack, move).score == moves.score(i)
 
 
-def test_multi_word_continuations_are_exactly_the_brute_force_second_lines():
-    game, judge = _setup("wortspieler-swap")
+@pytest.mark.parametrize("name", ["wortspieler-swap", "wortspieler-dense"])
+def test_multi_word_continuations_are_exactly_the_brute_force_second_lines(name):
+    game, judge = _setup(name)
     rules = game.rules
     gen = MoveGenerator(rules, judge.kwg.nodes, judge, multiword_first=3)
     moves = gen.generate(game.board, game.player.rack)
-    letters = sorted({c for w in WORDS for c in rules.alphabet.encode(w)})
+    letters = sorted({c for w in words_of(name) for c in rules.alphabet.encode(w)})
     continued = [(k, b) for k, b in enumerate(moves.blocks) if b.prefix]
     assert continued, "the position allows two-line turns"
     assert len({b.prefix[0] for _, b in continued}) <= 3
