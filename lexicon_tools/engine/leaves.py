@@ -97,17 +97,18 @@ class LeaveTable:
 
     def group_matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The ``additive`` groups in the order `value` adds them (ascending tile-count vectors, the blank's
-        count first): (groups x 256 tile counts, tiles per group, weights). Built once per table."""
+        count first): (256 tile counts x groups, tiles per group, weights). Built once per table. A weight
+        of -0.0 is stored as +0.0: added to a sum that starts at +0.0 both leave the same bits."""
         if self._groups is None:
             groups = [g for g in self.values if g]          # the empty leave is no group (`sub_multisets`)
-            counts_of = np.zeros((len(groups), 256), np.int8)
-            for row, group in enumerate(groups):
+            counts_of = np.zeros((256, len(groups)), np.int8)
+            for column, group in enumerate(groups):
                 for tile in group:
-                    counts_of[row, tile] += 1
-            order = np.lexsort(counts_of.T[::-1])            # lexsort's last key (tile 0) sorts first
-            counts_of = np.ascontiguousarray(counts_of[order])
-            self._groups = (counts_of, counts_of.sum(axis=1, dtype=np.int64),
-                            np.array([float(self.values[groups[i]]) for i in order.tolist()], np.float64))
+                    counts_of[tile, column] += 1
+            order = np.lexsort(counts_of[::-1])              # lexsort's last key (tile 0) sorts first
+            counts_of = np.ascontiguousarray(counts_of[:, order])
+            self._groups = (counts_of, counts_of.sum(axis=0, dtype=np.int64),
+                            np.array([float(self.values[groups[i]]) for i in order.tolist()], np.float64) + 0.0)
         return self._groups
 
     def describe(self, leave: bytes, blank: str = "?") -> str:
@@ -138,14 +139,14 @@ _RACK_TILE_OF_CODE = np.array([0 if code & BLANK_FLAG else code & LETTER_MASK fo
 
 @functools.lru_cache(maxsize=512)
 def rack_shape(counts: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(kept, sizes, places, holds) for a rack with these counts of its distinct tiles: one row per kept
-    sub-multiset (how many of each tile), in `RackLeaves` index order (the first tile's digit varies
-    fastest); the tiles per row; each tile's place value; and holds[i, j] = row i contains row j.
+    """(kept, sizes, places, contained_in) for a rack with these counts of its distinct tiles: one row per
+    kept sub-multiset (how many of each tile), in `RackLeaves` index order (the first tile's digit varies
+    fastest); the tiles per row; each tile's place value; and contained_in[j, i] = row i contains row j.
     Racks share few shapes (a 7-tile rack has 15), so they are built once, read-only."""
     kept = np.ascontiguousarray(np.indices([n + 1 for n in reversed(counts)]).reshape(len(counts), -1)[::-1].T
                                 if counts else np.zeros((1, 0), np.int64))
     places = np.cumprod([1] + [n + 1 for n in counts[:-1]]).astype(np.int64) if counts else np.zeros(0, np.int64)
-    out = kept, kept.sum(axis=1), places, (kept[:, None, :] >= kept[None, :, :]).all(axis=2)
+    out = kept, kept.sum(axis=1), places, (kept[None, :, :] >= kept[:, None, :]).all(axis=2)
     for array in out:
         array.setflags(write=False)
     return out
@@ -159,11 +160,11 @@ def kept_values(table: LeaveTable, tiles: list[int], counts: list[int], kept: np
     order, which is ascending lexicographic order of the tile-count vectors (blank first) for every leave
     alike, since tiles a leave lacks count 0 in every group it holds. So the table's groups are sorted
     that way once (`LeaveTable.group_matrix`); per rack the groups within the rack are picked, a
-    (leaves x groups) matrix holds each weight where the leave contains the group and 0.0 elsewhere, and
-    `np.add.accumulate` along the rows adds left to right from 0.0 - the same additions in the same
-    order as the scalar sum. Adding 0.0 for a group the leave lacks or the table does not list changes
-    no bit: the running sum starts at +0.0 and never becomes -0.0. A pairwise `np.sum` or a matrix
-    product would reorder the additions.
+    (groups x leaves) matrix holds each weight where the leave contains the group and 0.0 elsewhere, and
+    `np.add.accumulate` down the columns adds in group order - the same additions in the same order as
+    the scalar sum. Adding 0.0 for a group the leave lacks or the table does not list changes no bit:
+    the scalar sum starts at +0.0 and never becomes -0.0 (weights of -0.0 are stored as +0.0). A
+    pairwise `np.sum` or a matrix product would reorder the additions.
     """
     values = np.zeros(len(kept), np.float64)
     if table.empty or not tiles:
@@ -173,15 +174,13 @@ def kept_values(table: LeaveTable, tiles: list[int], counts: list[int], kept: np
         values[1:] = [float(get(name, 0.0)) for name in _row_names(tiles, counts)[1:]]   # row 0 keeps nothing
         return values
     counts_of, sizes, weights = table.group_matrix()
-    sub = counts_of[:, tiles]                                        # groups x rack tiles
-    inside = np.flatnonzero((sub.sum(axis=1) == sizes) & (sub <= np.array(counts, np.int8)).all(axis=1))
+    sub = counts_of[tiles]                                           # rack tiles x groups
+    inside = np.flatnonzero(np.minimum(sub, np.array(counts, np.int8)[:, None]).sum(axis=0) == sizes)
     if not len(inside):
         return values
-    _, _, places, contains = rack_shape(tuple(counts))
-    holds = contains[:, sub[inside] @ places]                          # leaves x groups, in sum order
-    terms = np.zeros((len(kept), len(inside) + 1), np.float64)         # column 0: the sum's start, 0.0
-    terms[:, 1:] = np.where(holds, weights[inside], 0.0)
-    return np.add.accumulate(terms, axis=1)[:, -1].copy()
+    _, _, places, contained_in = rack_shape(tuple(counts))
+    terms = np.where(contained_in[places @ sub[:, inside]], weights[inside, None], 0.0)   # groups x leaves
+    return np.add.accumulate(terms, axis=0)[-1]
 
 
 def _row_names(tiles: list[int], counts: list[int]) -> list[bytes]:
