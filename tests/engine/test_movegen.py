@@ -1,19 +1,32 @@
-"""The GADDAG generator against golden files written by the brute-force oracle, and against
-the oracle itself on random positions; every generated move is legal with the same score."""
+"""The GADDAG generator against golden files written by the brute-force oracle, against
+the oracle itself on random positions, and against the independent pure-Python generator
+(bench/movegen_pure.py) on full-size Webfeud boards; every generated move is legal with the same score."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib.util
+import lzma
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lexicon_tools.engine.board import ACROSS, DOWN
+from lexicon_tools.engine.game import Game
+from lexicon_tools.engine.judge import KwgJudge
+from lexicon_tools.engine.moves import Pass
 from lexicon_tools.engine.movegen.generator import MoveGenerator
 from lexicon_tools.engine.notation import format_place, parse_place
 from lexicon_tools.engine.placement import evaluate_place
+from lexicon_tools.engine.rules import Rules
+from lexicon_tools.engine.tiles import RACK_BLANK
+from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.lexicon.kwg import build_kwg
+from lexicon_tools.resources import corpora_dir
 from tests.engine.bruteforce import brute_moves
 from tests.engine.conftest import WORDS, kwg_judge, position, small_rules
 from tests.engine.positions import POSITIONS, brute_force_moves, golden_lines, read_golden, words_of
@@ -217,3 +230,108 @@ def test_no_swap_is_generated_for_a_joker_the_mover_may_not_swap():
     everyone = gen.generate(game.board, game.player.rack)
     assert any(m.swaps for m in everyone.moves())
     assert not any(m.swaps for m in gen.generate(game.board, game.player.rack, frozenset()).moves())
+
+
+# --- full-size boards: the generator against the independent pure-Python generator ---------------------------
+#
+# bench/movegen_pure.py is the same GADDAG algorithm written separately with lists and recursion (the benchmark's
+# baseline). On the real 15x15 Webfeud board and a real lexicon of a few thousand words it must find as many
+# moves with the same scores; every generated move must also be distinct and legal, with the score the rules
+# engine gives it. Positions come from seeded games that pick moves by (score, notation), not by the generator's
+# order, so a kernel that finds the same moves in another order reaches the same positions.
+
+FULL_SEEDS = range(8)
+FULL_TURNS = (0, 5, 10, 15, 20, 25)
+
+
+@functools.cache
+def _pure_module():
+    path = Path(__file__).resolve().parents[2] / "bench" / "movegen_pure.py"
+    spec = importlib.util.spec_from_file_location("movegen_pure", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def _full_webfeud():
+    """Webfeud rules, a KWG judge and a generator on a lexicon from the bundled full-form corpus: every word of
+    up to four letters (the hooks and short plays) and a seeded sample of 6,000 words of five to eight."""
+    rules = Rules.from_ruleset(load_ruleset("webfeud"))
+    alphabet = rules.alphabet
+    words = set()
+    with lzma.open(corpora_dir() / "german-forms" / "forms.tsv.xz", "rt", encoding="utf-8") as table:
+        next(table)
+        for line in table:
+            form, _lemma, pos = line.rstrip("\n").split("\t")
+            word = alphabet.normalize(form)
+            if pos != "PROPN" and 2 <= len(word) <= 8 and alphabet.is_tileable(word):
+                words.add(word)
+    longer = sorted(w for w in words if len(w) > 4)
+    lexicon = sorted({w for w in words if len(w) <= 4} | set(random.Random(13).sample(longer, 6000)))
+    judge = KwgJudge(build_kwg(alphabet.encode(w) for w in lexicon), "webfeud-diff")
+    return rules, judge, MoveGenerator(rules, judge.kwg.nodes, judge)
+
+
+@functools.cache
+def _full_positions(seed: int) -> dict:
+    """{turn: (board, rack)} of one seeded game: half greedy, half random moves."""
+    rules, judge, gen = _full_webfeud()
+    game, rng, out = Game(rules, judge, 2, seed=seed), random.Random(seed), {}
+    for turn in range(max(FULL_TURNS) + 1):
+        if game.over:
+            break
+        if turn in FULL_TURNS:
+            out[turn] = (game.board.copy(), list(game.player.rack))
+        moves = gen.generate(game.board, game.player.rack)
+        if not len(moves):
+            game.play(Pass())
+            continue
+        ranked = sorted((-moves.score(i), format_place(rules, game.board, moves.move(i), game.text), i)
+                        for i in range(len(moves)))
+        pick = 0 if rng.random() < 0.5 else rng.randrange(len(ranked))
+        game.play(moves.move(ranked[pick][2]))
+    return out
+
+
+@functools.cache
+def _node_list(judge) -> list[int]:
+    return judge.kwg.nodes.tolist()
+
+
+def _with_blanks(rack: list[int], blanks: int, rng: random.Random) -> list[int]:
+    letters = [t for t in rack if t != RACK_BLANK]
+    rng.shuffle(letters)
+    return sorted([RACK_BLANK] * blanks + letters[blanks:])
+
+
+def _pure_scores(rules, judge, board, rack) -> list[int]:
+    counts = [0] * (rules.letter_count + 1)
+    for tile in rack:
+        counts[tile] += 1
+    return sorted(_pure_module().generate(
+        _node_list(judge), list(board.cells), list(board.used), rules.rows, rules.cols, rules.letter_mult,
+        rules.word_mult, set(rules.start_squares), rules.values, rules.blank_values, counts,
+        list(rules.bingo) + [0] * 32))
+
+
+@pytest.mark.parametrize("seed", FULL_SEEDS)
+def test_full_board_moves_equal_the_pure_python_generator_with_0_1_2_blanks(seed):
+    rules, judge, gen = _full_webfeud()
+    for turn, (board, rack) in _full_positions(seed).items():
+        for blanks in (0, 1, 2):
+            tiles = _with_blanks(rack, blanks, random.Random(seed * 100 + turn))
+            moves = gen.generate(board, tiles)
+            where = f"seed {seed}, turn {turn}, rack {tiles}"
+            assert sorted(moves.scores.tolist()) == _pure_scores(rules, judge, board, tiles), where
+            placed = [moves.move(i) for i in range(len(moves))]
+            assert len(set(placed)) == len(placed), where
+            for i, move in enumerate(placed):
+                assert evaluate_place(rules, judge, board, tiles, move).score == moves.score(i), (where, move)
+
+
+def test_full_board_seed_table_covers_crowded_boards_and_board_blanks():
+    positions = [p for seed in FULL_SEEDS for p in _full_positions(seed).values()]
+    tiles = [sum(1 for c in board.cells if c) for board, _rack in positions]
+    assert len(positions) >= 40 and 0 in tiles and max(tiles) >= 50
+    assert sum(any(c & 0x80 for c in board.cells) for board, _rack in positions) >= 5
