@@ -33,7 +33,11 @@ class Board:
         return cls(rules.rows, rules.cols)
 
     def copy(self) -> "Board":
-        return Board(self.rows, self.cols, bytearray(self.cells), bytearray(self.used))
+        board = Board.__new__(Board)     # as __init__, with the tiles counted at C speed
+        board.rows, board.cols = self.rows, self.cols
+        board.cells, board.used = bytearray(self.cells), bytearray(self.used)
+        board.tile_count = len(board.cells) - board.cells.count(0)
+        return board
 
     def is_empty(self) -> bool:
         return self.tile_count == 0
@@ -64,25 +68,24 @@ class Board:
         """Squares of the maximal run of tiles through `sq` (which counts as filled).
 
         `extra` holds tiles being placed (square → code) that are not on the board yet.
+        Walks the flat index by a fixed step (1 across, ``cols`` down) between the
+        line's first square and the square after its last.
         """
-        extra = extra or {}
-        dr, dc = self.step(direction)
-        row, col = divmod(sq, self.cols)
         cells, cols = self.cells, self.cols
-
-        def filled(r: int, c: int) -> bool:
-            if not (0 <= r < self.rows and 0 <= c < cols):
-                return False
-            s = r * cols + c
-            return bool(cells[s]) or s in extra
-
-        r, c = row, col
-        while filled(r - dr, c - dc):
-            r, c = r - dr, c - dc
+        if direction == ACROSS:
+            step, first = 1, sq - sq % cols
+            end = first + cols
+        else:
+            step, first = cols, sq % cols
+            end = self.rows * cols
+        extra = extra or ()
+        start = sq
+        while start - step >= first and (cells[start - step] or start - step in extra):
+            start -= step
         squares = []
-        while filled(r, c):
-            squares.append(r * cols + c)
-            r, c = r + dr, c + dc
+        while start < end and (cells[start] or start in extra):
+            squares.append(start)
+            start += step
         return squares
 
     def neighbours(self, sq: int) -> list[int]:

@@ -57,7 +57,6 @@ class Evaluation:
 
 def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: list[int], move: Place,
                    context: TurnContext | None = None) -> Evaluation:
-    text = TileText(rules.alphabet, rules.blank_symbol)
     if not move.lines or not all(move.lines):
         raise IllegalMoveError("a placement needs at least one tile", "Place tiles or pass.")
     if len(move.lines) > 1 and not rules.multi_word:
@@ -66,17 +65,18 @@ def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: lis
     board, rack, invalid = board.copy(), Counter(rack_tiles), []
     taken, fragments = _take(rules, judge, move, board, rack, invalid)
     _swap(rules, move, board, rack, context or TurnContext())
-    need = Counter(rack_tile_of(code) for code in move.placed_codes())
-    _check_rack(rules, text, move, need, rack, taken, rack_tiles)
+    need = Counter([RACK_BLANK if code & BLANK_FLAG else code for code in move.placed_codes()])   # rack_tile_of
+    _check_rack(rules, move, need, rack, taken, rack_tiles)
     _check_return(rules, move, taken)
     words = place_lines(board, move.lines, rules, judge, invalid)
     if invalid:
         raise InvalidWordError("; ".join(invalid), "Every word formed (and every part of a word cut by "
                                "taking a letter) must be in the lexicon.")
-    cut = fragment_scores(board, fragments, rules)
-    taken_used = sum(min(need[tile], n) for tile, n in Counter(taken).items())
+    cut = fragment_scores(board, fragments, rules) if fragments else []
+    taken_used = sum(min(need[tile], n) for tile, n in Counter(taken).items()) if taken else 0
     bingo = rules.bingo_bonus(move.tile_count - taken_used, taken_used > 0 and len(move.lines) == 1)
-    rack.subtract(need)
+    for tile, n in need.items():       # rack.subtract(need), without its generality
+        rack[tile] -= n
     return Evaluation(board, +rack, need, words, cut, bingo, words.score + sum(s for _, s in cut) + bingo)
 
 
@@ -139,14 +139,15 @@ def _check_return(rules: Rules, move: Place, taken: list[int]) -> None:
                 "Use the taken letter in a word elsewhere, or put it back (CLEAR) and make another move.")
 
 
-def _check_rack(rules: Rules, text: TileText, move: Place, need: Counter, rack: Counter, taken: list[int],
+def _check_rack(rules: Rules, move: Place, need: Counter, rack: Counter, taken: list[int],
                 rack_tiles: list[int]) -> None:
-    short = need - rack
-    if short:
-        raise IllegalMoveError(f"you do not hold {text.rack(short.elements())} (rack: {text.rack(rack_tiles)})",
-                               "Place only tiles from your rack.")
+    if any(n > rack[tile] for tile, n in need.items()):      # need - rack is not empty (checked without it)
+        text = TileText(rules.alphabet, rules.blank_symbol)
+        raise IllegalMoveError(f"you do not hold {text.rack((need - rack).elements())} "
+                               f"(rack: {text.rack(rack_tiles)})", "Place only tiles from your rack.")
     if taken and rules.take_must_use and Counter(taken) - need:
         names = ", ".join(sq_name(rules, sq) for sq in move.take)
+        text = TileText(rules.alphabet, rules.blank_symbol)
         raise IllegalMoveError(f"the letter taken from {names} ({text.rack(taken)}) must be placed in this turn",
                                "Use the taken letter, or put it back (CLEAR) and make another move.")
     if taken and rules.take_needs_own_tile and move.tile_count <= len(taken):

@@ -101,12 +101,16 @@ def place_lines(board: Board, lines: tuple[Line, ...], rules: Rules, judge: Word
 
 def turn_runs(board: Board, new: dict[int, int]) -> list[tuple[int, list[int]]]:
     """The distinct runs of two or more tiles through the new squares, across then down."""
-    seen, runs = set(), []
+    runs = []
+    ordered = sorted(new)
     for direction in (ACROSS, DOWN):
-        for sq in sorted(new):
+        covered: set[int] = set()      # squares of the runs found so far: their run is the same one
+        for sq in ordered:
+            if sq in covered:
+                continue
             run = board.run_through(sq, direction)
-            if len(run) >= 2 and (direction, run[0]) not in seen:
-                seen.add((direction, run[0]))
+            covered.update(run)
+            if len(run) >= 2:
                 runs.append((direction, run))
     return runs
 
@@ -181,15 +185,14 @@ def _direction(board: Board, placed: dict[int, int], rules: Rules) -> int:
 
 def _score_run(board: Board, direction: int, squares: list[int], new: dict[int, int], rules: Rules) -> FormedWord:
     total, multiplier, count = 0, 1, 0
-    codes = bytearray()
-    for sq in squares:
-        code = board.cells[sq]
-        codes.append(code)
-        value = rules.tile_value(code)
+    cells, used, tile_value = board.cells, board.used, rules.tile_value
+    codes = bytes([cells[sq] for sq in squares])
+    for sq, code in zip(squares, codes):
+        value = tile_value(code)
         if sq in new:
             count += 1
-            if not board.used[sq]:
+            if not used[sq]:
                 value *= rules.letter_mult[sq]
                 multiplier *= rules.word_mult[sq]
         total += value
-    return FormedWord(direction, tuple(squares), bytes(codes), total * multiplier, count)
+    return FormedWord(direction, tuple(squares), codes, total * multiplier, count)

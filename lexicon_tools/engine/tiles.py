@@ -51,9 +51,19 @@ class TileText:
         self.blank_symbol = blank_symbol
         self._upper = {ch: i + 1 for i, ch in enumerate(alphabet.letters)}
         self._lower = {ch.lower(): i + 1 for i, ch in enumerate(alphabet.letters)}
+        letters = alphabet.letters
+        # board code -> its text, for every letter and blanked letter (a table: words are shown every turn)
+        self._shown = {code | flag: letters[code - 1].lower() if flag else letters[code - 1]
+                       for code in range(1, min(len(letters), LETTER_MASK) + 1) for flag in (0, BLANK_FLAG)}
 
     def word(self, codes: Iterable[int]) -> str:
         """Board codes → text; blanks in lower case."""
+        shown = self._shown
+        codes = codes if isinstance(codes, (bytes, bytearray, tuple, list)) else list(codes)
+        try:
+            return "".join([shown[code] for code in codes])
+        except (KeyError, TypeError):   # not a letter code: the general formula (and its error)
+            pass
         out = []
         for code in codes:
             letter = self.alphabet.letters[(code & LETTER_MASK) - 1]
