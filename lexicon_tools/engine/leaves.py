@@ -180,7 +180,7 @@ def kept_values(table: LeaveTable, tiles: list[int], counts: list[int], kept: np
         return values
     _, _, places, contained_in = rack_shape(tuple(counts))
     terms = np.where(contained_in[places @ sub[:, inside]], weights[inside, None], 0.0)   # groups x leaves
-    return np.add.accumulate(terms, axis=0)[-1]
+    return np.add.accumulate(terms, axis=0)[-1].copy()     # a copy: the view would keep all rows alive
 
 
 def _row_names(tiles: list[int], counts: list[int]) -> list[bytes]:

@@ -56,6 +56,7 @@ def _check(table: LeaveTable, rack: Counter) -> RackLeaves:
     assert sorted(leaves) == sorted({bytes(c) for k in range(len(tiles) + 1) for c in itertools.combinations(tiles, k)})
     assert _hex(rl.values) == _hex(definition(table.values, table.mode, leave) for leave in leaves)
     assert _hex(rl.values) == _hex(table.value(leave) for leave in leaves)     # the scalar path agrees
+    assert rl.values.base is None                  # racks are cached by the thousand: no view of a bigger array
     assert rl.kept_count.tolist() == [len(leave) for leave in leaves]
     assert rl.face.tolist() == [sum(TILE_VALUES[t] for t in leave) for leave in leaves]
     for code in range(256):
