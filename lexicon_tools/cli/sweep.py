@@ -73,7 +73,9 @@ def sweep_command(
         for variant in plan.variants:
             typer.echo(f"  {variant.name}: {variant.rules.name}, {variant.players} players "
                        f"({','.join(variant.strategies)}), board {variant.board['name'] or 'random per game'}, "
-                       f"lexicon {Path(variant.lexicon_path).name}")
+                       f"lexicon {Path(variant.lexicon_path).name}"
+                       + "".join(f", {k} {v}" for k, v in (variant.behaviour.describe() if variant.behaviour
+                                                           else {}).items()))
         return
     from lexicon_tools.cli.signals import Terminated
     from lexicon_tools.experiments.runner import run_sweep

@@ -24,7 +24,8 @@ from lexicon_tools.experiments.spec import (MAX_VARIANTS, NAME_PATTERN, Experime
                                             RandomBoardSpec, VariantSpec)
 from lexicon_tools.io.located_yaml import Location, locate, read_yaml
 
-SCALAR_FIELDS = ("ruleset", "layout", "random_board", "tiles", "lexicon", "leaves", "players", "strategies")
+SCALAR_FIELDS = ("ruleset", "layout", "random_board", "tiles", "lexicon", "leaves", "players", "strategies",
+                 "professional", "time_limit", "think", "think_spread", "invalid_rate")
 
 
 class Problems:

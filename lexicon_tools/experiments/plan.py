@@ -8,7 +8,8 @@ derives everything else in the game from that seed (`engine.runner`).
 
 Batches: the games of a variant are cut into runs of ``batch_size`` from game 0.
 A batch's id is a hash of what decides its games: the variant's content (rules,
-lexicon, seats, strategies, its name and the master seed) and the game range.
+lexicon, seats, strategies, the seats' behaviour, its name and the master seed)
+and the game range.
 The dataset keeps one file per batch under that id, so a rerun knows which
 batches are already written, and two runs of the same batch write the same file.
 """
@@ -21,6 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from lexicon_tools.engine.behaviour import PlayerModel
 from lexicon_tools.engine.rules import Rules
 
 
@@ -33,6 +35,31 @@ def content_hash(*parts: Any) -> str:
     """A stable hex digest of JSON-able parts (sorted keys)."""
     text = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """How the seats play besides their strategy, as `play`'s options: None keeps the ruleset's mode."""
+
+    professional: bool | None = None
+    time_limit: str | None = None                      # one of the ruleset's limits, or "none"
+    models: tuple[PlayerModel, ...] | None = None      # thinking time and invalid attempts per seat
+
+    def describe(self) -> dict[str, Any]:
+        """What is set, for the manifest and `sweep --check`: per seat for the models."""
+        out: dict[str, Any] = {k: v for k, v in (("professional", self.professional),
+                                                 ("time_limit", self.time_limit)) if v is not None}
+        models = self.models or ()
+        if any(m.think_median is not None for m in models):
+            out["think"] = [m.think_median for m in models]
+            out["think_spread"] = models[0].think_spread
+        if any(m.invalid_rate for m in models):
+            out["invalid_rate"] = [m.invalid_rate for m in models]
+        return out
+
+    def key(self) -> list:
+        models = [[m.think_median, m.think_spread, m.invalid_rate] for m in self.models or ()]
+        return ["behaviour", self.professional, self.time_limit, models]
 
 
 @dataclass(frozen=True)
@@ -49,10 +76,13 @@ class Variant:
     leaves: Any = field(default=None, repr=False)   # the equity seats' `engine.leaves.LeaveTable`, if any
     leaves_hash: str = ""
     note: str | None = None           # e.g. no leave values for this ruleset
+    behaviour: Behaviour | None = None   # None: as `play` without --professional/--think/... options
 
     def fingerprint(self, master_seed: int) -> str:
         parts = [self.name, self.rules_hash, self.lexicon_hash, self.players, list(self.strategies), master_seed]
-        return content_hash("variant", *parts, *([self.leaves_hash] if self.leaves_hash else []))
+        # Optional parts join only when set, so batch ids of designs without them stay as they were.
+        return content_hash("variant", *parts, *([self.leaves_hash] if self.leaves_hash else []),
+                            *([self.behaviour.key()] if self.behaviour else []))
 
 
 @dataclass(frozen=True)
@@ -78,6 +108,7 @@ class BatchTask:
     rules_hash: str
     lexicon_hash: str
     leaves_hash: str = ""
+    behaviour: Behaviour | None = None
 
 
 @dataclass
@@ -103,7 +134,7 @@ class Plan:
     def task(self, batch: Batch) -> BatchTask:
         variant = self.variant(batch.variant)
         return BatchTask(self.experiment, batch, self.seed, variant.strategies, variant.rules_hash,
-                         variant.lexicon_hash, variant.leaves_hash)
+                         variant.lexicon_hash, variant.leaves_hash, variant.behaviour)
 
     def variant(self, name: str) -> Variant:
         return next(v for v in self.variants if v.name == name)
@@ -122,6 +153,7 @@ class Plan:
             "variants": [{"name": v.name, "settings": v.settings, "players": v.players,
                           "strategies": list(v.strategies), "ruleset": v.rules.name,
                           "rules_hash": v.rules_hash, "lexicon": v.lexicon_path,
-                          "lexicon_hash": v.lexicon_hash, "leaves_hash": v.leaves_hash, "board": v.board}
+                          "lexicon_hash": v.lexicon_hash, "leaves_hash": v.leaves_hash, "board": v.board,
+                          "behaviour": v.behaviour.describe() if v.behaviour else {}}
                          for v in self.variants],
         }

@@ -47,6 +47,10 @@ def schema():
         ("premium_squares", pa.list_(pa.int16())),  # square (row * cols + col) of each premium used, repeated per use
         ("premium_dl", pa.int16()), ("premium_tl", pa.int16()), ("premium_dw", pa.int16()),
         ("premium_tw", pa.int16()), ("board", pa.string()),
+        ("professional", pa.bool_()),               # professional mode: an invalid word ends the turn
+        ("time_limit", pa.float32()),               # the turn time limit in seconds; null: none
+        ("timeouts", pa.int32()), ("invalid_turns", pa.int32()),   # turns lost to the clock, to a refused word
+        ("refused_attempts", pa.int32()),           # casual mode: refused words tried again (not turns)
     ])
 
 

@@ -5,7 +5,9 @@ seed, and either a ``grid`` (axes whose levels are combined, every level with
 every other) or a list of ``variants``; with neither it plays the base alone.
 Each level or variant is a `VariantSpec`: house-rule overrides (merged over the
 base like a house-rules file's ``extends``), a layout file, a random board, a
-tile set, a lexicon, the player count and the strategies. An axis may also be
+tile set, a lexicon, the player count, the strategies and how the seats behave
+(`play`'s ``--professional``, ``--time-limit``, ``--think``, ``--think-spread``,
+``--invalid-rate``). An axis may also be
 written ``{random_boards: {count: 20}}``: one level per random board seed.
 
 Only the schema lives here (no IO): `experiments.load` reads the file, and
@@ -14,13 +16,29 @@ validates the nested levels one by one so every problem gets its own line.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$"
 MAX_GAMES = 100_000_000
 MAX_VARIANTS = 10_000
+
+
+def _per_seat(value: Any) -> Any:
+    """A per-seat value as `play` takes it (``"90s,4m"``, ``0.1``, ``"0.1,0"``) or a YAML list: as text."""
+    if isinstance(value, list):
+        if not value or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value):
+            raise ValueError("give one value, or a list of values, one per seat")
+        return ",".join(str(v) for v in value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+# Per-seat values: one text "90s,4m" (repeated to fill the seats), a number (rates) or a list;
+# kept as `play`'s comma-separated text, parsed against the variant's players by `variants`.
+PerSeat = Annotated[str, BeforeValidator(_per_seat)]
 
 
 class Strict(BaseModel):
@@ -63,6 +81,11 @@ class VariantSpec(Strict):
     leaves: str | None = None                # a leave-value file for equity seats (default: the ruleset's)
     players: int | None = Field(default=None, ge=1, le=8)
     strategies: str | list[str] | None = None
+    professional: bool | None = None         # the seats' behaviour and the clock, as `play`'s options
+    time_limit: str | None = None
+    think: PerSeat | None = None
+    think_spread: float | None = Field(default=None, gt=0, le=5)
+    invalid_rate: PerSeat | None = None
     description: str = Field(default="", max_length=500)
 
 
@@ -79,6 +102,11 @@ class Experiment(Strict):
     batch_size: int = Field(default=25, ge=1, le=100_000)
     players: int | None = Field(default=None, ge=1, le=8)
     strategies: str | list[str] = "equity"   # as `play`
+    professional: bool | None = None         # default: the ruleset's modes.professional
+    time_limit: str | None = None             # default: the ruleset's modes.time_limits.default
+    think: PerSeat | None = None              # median thinking time per seat (`play --think`)
+    think_spread: float = Field(default=0.6, gt=0, le=5)
+    invalid_rate: PerSeat | None = None       # per seat (`play --invalid-rate`)
     grid: dict[str, Any] | None = None        # axis name -> {level name: VariantSpec} | {random_boards: ...}
     variants: list[Any] | None = Field(default=None, min_length=1, max_length=MAX_VARIANTS)
 
@@ -88,3 +116,4 @@ def strategy_text(value: str | list[str] | None) -> str | None:
     if value is None:
         return None
     return ",".join(value) if isinstance(value, list) else value
+

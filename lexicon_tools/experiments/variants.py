@@ -20,7 +20,7 @@ from typing import Any
 
 from lexicon_tools.errors import LexiconToolsError, Problem
 from lexicon_tools.experiments.load import Combined, Problems
-from lexicon_tools.experiments.plan import Variant, content_hash
+from lexicon_tools.experiments.plan import Behaviour, Variant, content_hash
 from lexicon_tools.experiments.spec import Experiment, strategy_text
 from lexicon_tools.io.located_yaml import Location, locate, read_yaml
 from lexicon_tools.io.rulesets import deep_merge, load_ruleset_document, validate_ruleset_document
@@ -52,13 +52,14 @@ class Resolver:
         players, strategies = self._seats(c, rules)
         lexicon_path, lexicon_hash = self._lexicon(c, rules, base_name, rs.extends)
         leaves, leaves_hash, note = self._leaves(c, rules, strategies, rs.extends)
+        behaviour = self._behaviour(c, rules, players)
         if len(self.problems.items) > before or rules is None:
             return None
         document = rs.model_dump(mode="json")
         document["board"].pop("layout", None)   # a path on this machine; `board` holds the layout's content
         rules_hash = content_hash(document, board)
         return Variant(c.name, c.settings(), rules, rules_hash, lexicon_path, lexicon_hash, players,
-                       tuple(strategies), board, leaves, leaves_hash, note)
+                       tuple(strategies), board, leaves, leaves_hash, note, behaviour)
 
     # -- the ruleset --------------------------------------------------------------------------
     def _base(self, name: str, where: tuple):
@@ -166,6 +167,57 @@ class Resolver:
             self.problems.add(c.where.get("strategies", ("strategies",)),
                               f"variant {c.name!r}: {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
             return players, []
+
+    def _setting(self, c: Combined, name: str) -> tuple[Any, tuple]:
+        """A field's value for this variant (its level's, else the experiment's) and where it is written."""
+        if name in c.values:
+            return c.values[name], c.where[name]
+        return getattr(self.experiment, name), (name,)
+
+    def _behaviour(self, c: Combined, rules, players: int) -> Behaviour | None:
+        """`play`'s --professional, --time-limit, --think, --think-spread, --invalid-rate, checked as the game would."""
+        from lexicon_tools.engine.behaviour import parse_models
+        from lexicon_tools.engine.rules import parse_duration
+
+        fields = {name: self._setting(c, name) for name in
+                  ("professional", "time_limit", "think", "think_spread", "invalid_rate")}
+        (professional, at), (limit, limit_at) = fields["professional"], fields["time_limit"]
+        if rules is None:
+            return None
+        ok = True
+        if professional and not rules.professional_available:
+            ok = self._problem(c, at, f"{rules.name} has no professional mode",
+                               "set rules: {modes: {professional_available: true}} on the variant to allow it")
+        if limit is not None and limit != "none":
+            try:
+                parse_duration(limit)
+            except LexiconToolsError as exc:
+                ok = self._problem(c, limit_at, exc.message, exc.hint)
+            else:
+                if rules.time_limit_options and limit not in rules.time_limit_options:
+                    ok = self._problem(c, limit_at, f"time limit {limit!r} is not an option of {rules.name}",
+                                       f"choose one of: {', '.join(rules.time_limit_options)}, or none")
+        spread = fields["think_spread"][0]
+        for name, flag in (("think", "think"), ("invalid_rate", "invalid")):
+            text, where = fields[name]
+            count = len([t for t in (text or "").split(",") if t.strip()])
+            if count > players:
+                ok = self._problem(c, where, f"{count} values for {name!r} with {players} players",
+                                   "give at most one value per seat; fewer values repeat to fill the seats")
+                continue
+            try:
+                parse_models(**{"think": None, "invalid": None, flag: text}, spread=spread, players=players)
+            except LexiconToolsError as exc:
+                ok = self._problem(c, where, exc.message, exc.hint)
+        if not ok:
+            return None
+        models = parse_models(fields["think"][0], fields["invalid_rate"][0], spread, players)
+        behaviour = Behaviour(professional, limit, tuple(models) if any(m.active for m in models) else None)
+        return behaviour if behaviour != Behaviour() else None
+
+    def _problem(self, c: Combined, where: tuple, message: str, hint: str | None) -> bool:
+        self.problems.add(where, f"variant {c.name!r}: {message}" + (f" ({hint})" if hint else ""))
+        return False
 
     def _leaves(self, c: Combined, rules, strategies: list[str], extends: str | None):
         """(table, content hash, note) for equity seats or a given leave file; (None, "", None) otherwise."""

@@ -2,7 +2,9 @@
 
 `play_batch(task, rules, lexicon_bytes)` plays the batch's games with
 `engine.runner.play_game` and summarises each with `engine.stats.summarise` —
-the same two calls `engine.simulate` makes for `play` — and returns the rows as
+the same two calls `engine.simulate` makes for `play`, with the same seat
+behaviour options (professional mode, time limit, thinking time, invalid
+attempts: `plan.Behaviour`) — and returns the rows as
 columns (plain lists: small to send back, no pyarrow needed on the worker).
 
 The ruleset (`Rules`) and the lexicon's bytes arrive as Dask futures the client
@@ -21,14 +23,15 @@ import time
 from collections import Counter
 from typing import Any
 
-from lexicon_tools.experiments.plan import BatchTask, variant_game_seed
+from lexicon_tools.experiments.plan import BatchTask, Behaviour, variant_game_seed
 
 _JUDGES: dict[str, Any] = {}      # lexicon hash -> (judge, KWG nodes), per worker process
 
 COLUMNS = ("experiment", "variant", "batch", "game", "seed", "players", "strategies", "scores", "ranks",
            "winner", "first_share", "turns", "placements", "bingos", "takes", "swaps", "exchanges", "passes",
            "multi_word_turns", "move_score_sum", "end_reason", "premium_squares", "premium_dl", "premium_tl",
-           "premium_dw", "premium_tw", "board")
+           "premium_dw", "premium_tw", "board", "professional", "time_limit", "timeouts", "invalid_turns",
+           "refused_attempts")
 
 
 def play_batch(task: BatchTask, rules, lexicon: bytes, leaves=None) -> dict[str, Any]:
@@ -40,10 +43,12 @@ def play_batch(task: BatchTask, rules, lexicon: bytes, leaves=None) -> dict[str,
     judge, nodes = _judge(task.lexicon_hash, lexicon)
     columns: dict[str, list] = {name: [] for name in COLUMNS}
     batch = task.batch
+    how = task.behaviour or Behaviour()
     for index in range(batch.start, batch.stop):
         seed = variant_game_seed(task.master_seed, batch.variant, index)
-        game = play_game(rules, judge, nodes, task.strategies, seed, leaves=leaves)
-        _append(columns, task, index, summarise(game), getattr(game.rules.layout, "name", ""))
+        game = play_game(rules, judge, nodes, task.strategies, seed, leaves=leaves, professional=how.professional,
+                         time_limit=how.time_limit, models=how.models)
+        _append(columns, task, index, summarise(game), game)
     return {"batch": batch.id, "columns": columns, "pid": os.getpid(), "lexicon_loaded": loaded,
             "cpu_seconds": time.process_time() - cpu}
 
@@ -64,7 +69,7 @@ def _judge(lexicon_hash: str, data: bytes):
     return _JUDGES[lexicon_hash]
 
 
-def _append(columns: dict[str, list], task: BatchTask, index: int, s, board: str) -> None:
+def _append(columns: dict[str, list], task: BatchTask, index: int, s, game) -> None:
     seats = len(s.scores)
     ranks = [0] * seats
     for rank, seat in s.ranking:
@@ -81,7 +86,10 @@ def _append(columns: dict[str, list], task: BatchTask, index: int, s, board: str
         "multi_word_turns": s.multi_word_turns, "move_score_sum": s.move_score_sum, "end_reason": s.end_reason,
         "premium_squares": sorted(sq for sq, times in s.premium_used.items() for _ in range(times)),
         "premium_dl": kinds_used.get("DL", 0), "premium_tl": kinds_used.get("TL", 0),
-        "premium_dw": kinds_used.get("DW", 0), "premium_tw": kinds_used.get("TW", 0), "board": board,
+        "premium_dw": kinds_used.get("DW", 0), "premium_tw": kinds_used.get("TW", 0),
+        "board": getattr(game.rules.layout, "name", ""), "professional": game.professional,
+        "time_limit": game.time_limit, "timeouts": s.kinds.get("timeout", 0),
+        "invalid_turns": s.kinds.get("invalid", 0), "refused_attempts": s.refused_attempts,
     }
     for name in COLUMNS:
         columns[name].append(row[name])

@@ -5,6 +5,7 @@ No cluster is started: validation happens before any game is played.
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import sys
@@ -203,3 +204,48 @@ def test_a_leave_file_of_another_game_is_a_located_error(cli, write_experiment, 
     result = cli("sweep", str(path), "--check")
     assert result.exit_code == 2, result.output
     assert f"{path}:{_line_of(path, 'leaves:')} [leaves]" in result.output
+
+
+def test_bad_seat_behaviour_values_are_located_errors(cli, write_experiment, lexicon):
+    """`play`'s --professional, --time-limit, --think and --invalid-rate, checked as the game checks them."""
+    text = experiment_text(lexicon).replace("strategies: greedy", "strategies: greedy\ninvalid_rate: 1.5")
+    text += textwrap.indent(textwrap.dedent("""\
+        mode:
+          pro: {professional: true}
+          odd: {professional: maybe}
+          clock: {time_limit: 3 minutes, think: [90s, 4m, 1m]}
+        """), "  ")
+    path = write_experiment(text)
+    result = cli("sweep", str(path), "--check")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    problems = _problems(result.output)
+    line = functools.partial(_line_of, path)
+    expected = [
+        (f"{path}:{line('professional: maybe')} [grid.mode.odd.professional]", "valid boolean"),
+        (f"{path}:{line('professional: true')} [grid.mode.pro.professional]", "webfeud has no professional mode"),
+        (f"{path}:{line('time_limit: 3 minutes')} [grid.mode.clock.time_limit]", "not a time limit: '3 minutes'"),
+        (f"{path}:{line('time_limit: 3 minutes')} [grid.mode.clock.think]", "3 values for 'think' with 2 players"),
+        (f"{path}:{line('invalid_rate: 1.5')} [invalid_rate]", "not a rate: '1.5'"),
+    ]
+    for where, what in expected:
+        assert any(p.startswith(where) and what in p for p in problems), (where, what, problems)
+
+
+def test_seat_behaviour_can_vary_as_an_axis_and_changes_the_batches(write_experiment, lexicon):
+    text = experiment_text(lexicon) + textwrap.indent(textwrap.dedent("""\
+        seats:
+          people: {think: 90s, invalid_rate: [0.2, 0], time_limit: 2m}
+          machines: {}
+        """), "  ")
+    plan = load_experiment(write_experiment(text))
+    assert [v.name for v in plan.variants] == ["blanks=two,seats=people", "blanks=two,seats=machines",
+                                               "blanks=three,seats=people", "blanks=three,seats=machines"]
+    people = plan.variant("blanks=three,seats=people")
+    assert people.behaviour.time_limit == "2m" and people.behaviour.professional is None   # the ruleset's mode
+    assert [(m.think_median, m.invalid_rate) for m in people.behaviour.models] == [(90.0, 0.2), (90.0, 0.0)]
+    assert plan.variant("blanks=three,seats=machines").behaviour is None    # as `play` without the options
+    manifest = {v["name"]: v for v in plan.manifest()["variants"]}
+    assert manifest["blanks=three,seats=people"]["behaviour"]["think"] == [90.0, 90.0]
+    ids = {b.variant: b.id for b in plan.batches() if b.start == 0}
+    assert ids["blanks=three,seats=people"] != ids["blanks=three,seats=machines"]

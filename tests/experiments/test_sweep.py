@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 
 import pyarrow.parquet as pq
@@ -178,3 +179,40 @@ def test_equity_seats_get_the_rulesets_leave_values_as_in_play(tmp_path, lexicon
     judge = judge_from_file(variant.lexicon_path)
     game = play_game(variant.rules, judge, judge.kwg.nodes, variant.strategies, row["seed"], leaves=variant.leaves)
     assert row["scores"] == summarise(game).scores and row["turns"] == len(game.turns)
+
+
+def test_rows_reflect_the_seats_behaviour_as_play_plays_it(tmp_path, lexicon, dask_client):
+    """professional / time_limit / think / invalid_rate reach the engine as `play`'s options do."""
+    from lexicon_tools.engine.behaviour import parse_models
+    from lexicon_tools.engine.runner import play_game
+    from lexicon_tools.engine.stats import summarise
+    from lexicon_tools.io.testgames import judge_from_file
+
+    path = tmp_path / "people.yaml"
+    path.write_text(experiment_text(lexicon, games=2, batch_size=2).split("grid:")[0] + textwrap.dedent("""\
+        variants:
+          - name: machines
+          - name: people
+            rules: {modes: {professional_available: true}}
+            professional: true
+            time_limit: 3m
+            think: [90s, 4m]
+            invalid_rate: 0.5
+        """), encoding="utf-8")
+    plan = load_experiment(path)
+    run_sweep(plan, tmp_path / "results", client=dask_client, quiet=True)
+    rows = _rows(tmp_path / "results")
+    machines = [r for r in rows if r["variant"] == "machines"]
+    people = [r for r in rows if r["variant"] == "people"]
+    assert all(not r["professional"] and r["time_limit"] is None for r in machines)
+    assert sum(r["timeouts"] + r["invalid_turns"] + r["refused_attempts"] for r in machines) == 0
+    assert all(r["professional"] and r["time_limit"] == 180.0 for r in people)
+    assert sum(r["invalid_turns"] for r in people) > 0           # half the placements try a refused word first
+    assert sum(r["timeouts"] for r in people) > 0                # seat 2 thinks 4 minutes against a 3-minute clock
+    variant = plan.variant("people")
+    judge = judge_from_file(variant.lexicon_path)
+    game = play_game(variant.rules, judge, judge.kwg.nodes, variant.strategies, people[1]["seed"],
+                     professional=True, time_limit="3m", models=parse_models("90s,4m", "0.5", 0.6, 2))
+    summary = summarise(game)
+    assert people[1]["scores"] == summary.scores and people[1]["turns"] == summary.turns
+    assert people[1]["invalid_turns"] == summary.kinds.get("invalid", 0)
