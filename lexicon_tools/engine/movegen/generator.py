@@ -46,6 +46,7 @@ one of its words contains a tile that lay on the board before the turn.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from dataclasses import dataclass
 
@@ -55,10 +56,12 @@ from lexicon_tools.engine.board import ACROSS, DOWN, Board
 from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.moves import Line, Place
 from lexicon_tools.engine.movegen import kernel
+from lexicon_tools.engine.movegen.walk import MAX_TILE
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.scoring import place_lines
 from lexicon_tools.engine.special import Fragment, take_letter
 from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, rack_tile_of
+from lexicon_tools.errors import UsageError
 
 NO_WORDS = np.zeros((0, 5), np.int64)
 
@@ -131,7 +134,10 @@ class MoveGenerator:
     def __init__(self, rules: Rules, nodes: np.ndarray, judge: WordJudge, multiword_first: int = 8):
         self.rules, self.judge = rules, judge
         self.quiet_judge = _Unexplained(judge)
-        self.nodes = np.asarray(nodes).astype(np.int64)   # signed: keeps numba's integer arithmetic exact
+        if rules.letter_count > MAX_TILE:
+            raise UsageError(f"the ruleset has {rules.letter_count} letters; the move generator handles at most "
+                             f"{MAX_TILE}", f"Test games need an alphabet of at most {MAX_TILE} letters.")
+        self.graph = graph_arrays(nodes)
         self.multiword_first = multiword_first
         shape = (rules.rows, rules.cols)
         self.values = np.array(rules.values, np.int64)
@@ -187,7 +193,7 @@ class MoveGenerator:
         while True:
             meta = np.empty((self.capacity, kernel.META_COLS), np.int64)
             tiles = np.zeros((self.capacity, self.width), np.uint8)
-            n = kernel.generate(self.nodes, cells, lm, wm, self.start, self.values, self.bvalues, counts, first,
+            n = kernel.generate(self.graph, cells, lm, wm, self.start, self.values, self.bvalues, counts, first,
                                 rules.first_move_min_starts, must, must_needed, min_placed, bonus, words, meta,
                                 tiles)
             if n <= self.capacity:
@@ -310,6 +316,29 @@ class MoveGenerator:
                     rows[k, 2 * e], rows[k, 2 * e + 1] = divmod(sq, self.rules.cols)
             rows[k, 4] = score
         return rows
+
+
+_GRAPHS: dict[int, tuple] = {}
+
+
+def graph_arrays(nodes) -> np.ndarray:
+    """The kernel's graph of a KWG node array (`kernel.graph_of`), built once per array.
+
+    A game builds its generator afresh; the graph of a 1.3M-node lexicon takes milliseconds
+    and 21 MB, so it is kept while the node array lives (weakly keyed on it).
+    """
+    entry = _GRAPHS.get(id(nodes))
+    if entry is not None and entry[0]() is nodes:
+        return entry[1]
+    graph = kernel.graph_of(np.asarray(nodes))
+    try:
+        ref = weakref.ref(nodes)
+    except TypeError:              # a list or memoryview: nothing to key a cache on
+        return graph
+    for key in [k for k, e in _GRAPHS.items() if e[0]() is None]:
+        del _GRAPHS[key]
+    _GRAPHS[id(nodes)] = (ref, graph)
+    return graph
 
 
 class _Unexplained:

@@ -24,9 +24,9 @@ Why numba: the pure-Python version of this exact code (run with
 ``NUMBA_DISABLE_JIT=1``) manages about a hundred positions per second on a
 300k-word lexicon; compiled it is one to two orders of magnitude faster, while
 staying one readable Python source. ``cache=True`` stores the machine code, so
-only the first run on a machine pays the compile time. The walk keeps an explicit
-stack of frames instead of recursing, because numba cannot reload recursive
-functions from its cache (the process crashes).
+only the first run on a machine pays the compile time. The walk itself (the hot
+loop) is in `walk`; this module prepares its workspace: the cross-checks, each
+line's square data, and the output rows.
 
 Output: one row per move in ``meta`` — direction (0 across, 1 down), line
 (row, or column for down), first square of the main word along the line, word
@@ -39,15 +39,30 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-CHILD = 0x3FFFFF
-LAST = 0x400000
-ACCEPT = 0x800000
-ALL_LETTERS = np.uint64(0xFFFFFFFFFFFFFFFE)
-META_COLS = 6
+from lexicon_tools.engine.movegen.walk import (
+    ALL_LETTERS, CHILD, CONTEXT, LAST, MAX_TILE, OUT_META, S_LM, S_MASK, S_START, S_STRIP, S_TILE, S_WM,
+    S_XMULT, S_XSCORE, SQ, W_ANCHOR, W_BINGO, W_BVALUES, W_CAP, W_COUNT, W_DIR, W_FIRST, W_FRAG, W_LEN,
+    W_LIMIT, W_LINE, W_MIN_PLACED, W_MIN_STARTS, W_MUST, W_MUST_NEEDED, W_NFRAG, W_OUT, W_RACK, W_ROW,
+    W_TOTAL, W_VALUES, W_WIDTH, can_enter, left)
 
-# ctx slots (an int64 array, so the walk passes one array instead of ten scalars)
-(C_ANCHOR, C_LIMIT, C_LEN, C_DIR, C_LINE, C_FIRST, C_MIN_STARTS, C_MUST, C_MIN_PLACED, C_COUNT, C_RACK,
- C_MUST_NEEDED) = range(12)
+ACCEPT = 0x800000
+META_COLS = OUT_META
+
+
+@njit(cache=True)
+def graph_of(nodes):
+    """The walk's graph: ``[node, sibling mask]`` per node (see `walk`); tiles above 62 get no bit."""
+    count = nodes.shape[0]
+    graph = np.zeros((count, 2), np.int64)
+    for i in range(count - 1, -1, -1):
+        node = np.int64(nodes[i])
+        t = node >> 24
+        bits = (np.int64(1) << t) if t <= MAX_TILE else np.int64(0)
+        if not node & LAST and i + 1 < count:
+            bits |= graph[i + 1, 1]
+        graph[i, 0] = node
+        graph[i, 1] = bits
+    return graph
 
 
 @njit(cache=True)
@@ -74,7 +89,7 @@ def cross_checks(nodes, board, lm, wm, values, bvalues):
     (multi-word) turn.
     """
     rows, cols = board.shape
-    masks = np.zeros((rows, cols), np.uint64)
+    masks = np.zeros((rows, cols), np.int64)
     scores = np.full((rows, cols), -1, np.int64)
     mults = np.ones((rows, cols), np.int64)
     root = nodes[0] & CHILD
@@ -109,16 +124,16 @@ def _cross_mask(nodes, board, root, top, r, bottom, c):
     for i in range(top, r):
         q = _child_of(nodes, p, board[i, c] & 0x7F)
         if q < 0:
-            return np.uint64(0)
+            return np.int64(0)
         p = nodes[q] & CHILD
-    mask = np.uint64(0)
+    mask = np.int64(0)
     if p == 0:
         return mask
     while True:
         node = nodes[p]
         t = node >> 24
-        if t != 0 and _suffix_accepts(nodes, p, board, r + 1, bottom, c):
-            mask |= np.uint64(1) << np.uint64(t)
+        if 0 < t <= MAX_TILE and _suffix_accepts(nodes, p, board, r + 1, bottom, c):
+            mask |= np.int64(1) << t
         if node & LAST:
             break
         p += 1
@@ -135,213 +150,42 @@ def _suffix_accepts(nodes, q, board, first, last, c):
 
 
 @njit(cache=True)
-def _record(ctx, strip, row, leftmost, rightmost, n, score, frag, out_meta, out_tiles):
-    direction, line = ctx[C_DIR], ctx[C_LINE]
-    if n < ctx[C_MIN_PLACED] or rightmost - leftmost < 1:
-        return
-    if direction == 1 and n == 1:
-        # a lone tile with a horizontal neighbour was generated across already
-        for pos in range(leftmost, rightmost + 1):
-            if strip[pos] != 0 and row[3, pos] >= 0:
-                return
-    for k in range(frag.shape[0]):  # words this move does not extend keep their score
-        extended = False
-        for e in range(2):
-            fr, fc = frag[k, 2 * e], frag[k, 2 * e + 1]
-            if fr < 0:
-                continue
-            fl, fp = (fr, fc) if direction == 0 else (fc, fr)
-            if fl == line and leftmost <= fp <= rightmost and strip[fp] != 0:
-                extended = True
-        if not extended:
-            score += frag[k, 4]
-    i = ctx[C_COUNT]
-    ctx[C_COUNT] = i + 1
-    if i >= out_meta.shape[0]:
-        return
-    out_meta[i, 0] = direction
-    out_meta[i, 1] = line
-    out_meta[i, 2] = leftmost
-    out_meta[i, 3] = rightmost - leftmost + 1
-    out_meta[i, 4] = score
-    out_meta[i, 5] = n
-    for pos in range(leftmost, rightmost + 1):
-        out_tiles[i, pos - leftmost] = strip[pos]
-
-
-# frame fields of the explicit walk stack
-F_POS, F_ARC, F_LEFT, F_LEFTMOST, F_N, F_MSUM, F_WMUL, F_XSUM, F_STARTS, F_REQ, F_STAGE, F_PLACED = range(12)
-FRAME = 12
-
-
-@njit(cache=True)
-def _push(stack, sp, pos, arcs, left, leftmost, n, msum, wmul, xsum, starts, req):
-    stack[sp, F_POS] = pos
-    stack[sp, F_ARC] = arcs
-    stack[sp, F_LEFT] = left
-    stack[sp, F_LEFTMOST] = leftmost
-    stack[sp, F_N] = n
-    stack[sp, F_MSUM] = msum
-    stack[sp, F_WMUL] = wmul
-    stack[sp, F_XSUM] = xsum
-    stack[sp, F_STARTS] = starts
-    stack[sp, F_REQ] = req
-    stack[sp, F_STAGE] = 0
-    stack[sp, F_PLACED] = -1
-    return sp + 1
-
-
-@njit(cache=True)
-def _letters_in(rack):
-    """Bit mask of the natural letters on a rack."""
-    bits = np.uint64(0)
-    for t in range(1, rack.shape[0]):
-        if rack[t] > 0:
-            bits |= np.uint64(1) << np.uint64(t)
+def _letters_in(w):
+    """Bit mask of the natural letters on the workspace's rack."""
+    bits = np.int64(0)
+    rack = w[W_RACK]
+    for t in range(1, min(w[W_VALUES] - rack, MAX_TILE + 1)):
+        if w[rack + t] > 0:
+            bits |= np.int64(1) << t
     return bits
 
 
 @njit(cache=True)
-def _next_choice(nodes, stack, f, allowed, rack):
-    """Advance frame `f` to its next (arc, natural|blank) choice on an empty square; -1 when done.
-
-    `allowed` is the square's cross-check mask restricted to the letters the rack can
-    place. Returns the arc's node index and stores in F_STAGE which variant comes next
-    (1: the blank for the same letter, 2: the next arc).
-    """
-    p = stack[f, F_ARC]
-    while True:
-        node = nodes[p]
-        t = node >> 24
-        stage = stack[f, F_STAGE]
-        if t != 0 and (allowed >> np.uint64(t)) & np.uint64(1):
-            if stage == 0:
-                stack[f, F_STAGE] = 1
-                if rack[t] > 0:
-                    stack[f, F_ARC] = p
-                    stack[f, F_PLACED] = t
-                    return p
-                stage = 1
-            if stage == 1:
-                stack[f, F_STAGE] = 2
-                if rack[0] > 0:
-                    stack[f, F_ARC] = p
-                    stack[f, F_PLACED] = 0
-                    return p
-        stack[f, F_STAGE] = 0
-        if node & LAST:
-            stack[f, F_ARC] = 0
-            return -1
-        p += 1
-
-
-@njit(cache=True)
-def _walk(nodes, row, masks, rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles, stack, groot):
-    """Depth-first GADDAG walk from the anchor ctx[C_ANCHOR], without recursion.
-
-    Each stack frame is one square with a cursor over the arcs still to try there;
-    choosing an arc applies its tile (rack, strip, running score), records a word if
-    one ends here, and pushes the frames for the squares that may follow: further
-    left, and (after the separator) right of the anchor.
-    """
-    anchor, length, limit, must = ctx[C_ANCHOR], ctx[C_LEN], ctx[C_LIMIT], ctx[C_MUST]
-    letters = _letters_in(rack)   # natural letters still on the rack, kept up to date below
-    sp = _push(stack, 0, anchor, groot, 1, anchor, 0, 0, 1, 0, 0, 0)
-    while sp > 0:
-        f = sp - 1
-        pos = stack[f, F_POS]
-        if stack[f, F_PLACED] >= 0:  # undo the previous choice of this frame
-            tile = stack[f, F_PLACED]
-            rack[tile] += 1
-            if tile != 0 and rack[tile] == 1:
-                letters |= np.uint64(1) << np.uint64(tile)
-            strip[pos] = 0
-            stack[f, F_PLACED] = -1
-        if stack[f, F_ARC] == 0:
-            sp -= 1
-            continue
-        n, msum, wmul = stack[f, F_N], stack[f, F_MSUM], stack[f, F_WMUL]
-        xsum, starts, req = stack[f, F_XSUM], stack[f, F_STARTS], stack[f, F_REQ]
-        existing = row[0, pos]
-        if existing != 0:
-            q = _child_of(nodes, stack[f, F_ARC], existing & 0x7F)
-            stack[f, F_ARC] = 0
-            if q < 0:
-                sp -= 1
-                continue
-            t = existing & 0x7F
-            msum += (bvalues[t] if existing & 0x80 else values[t]) * row[1, pos]
-            wmul *= row[2, pos]
-        else:
-            if n >= ctx[C_RACK]:
-                sp -= 1
-                continue
-            allowed = masks[pos] & (ALL_LETTERS if rack[0] > 0 else letters)
-            q = -1 if allowed == 0 else _next_choice(nodes, stack, f, allowed, rack)
-            if q < 0:
-                sp -= 1
-                continue
-            tile = stack[f, F_PLACED]
-            t = nodes[q] >> 24
-            rack[tile] -= 1
-            if tile != 0 and rack[tile] == 0:
-                letters &= ~(np.uint64(1) << np.uint64(tile))
-            strip[pos] = t if tile != 0 else (t | 0x80)
-            ls = (values[t] if tile != 0 else bvalues[t]) * row[1, pos]
-            if row[3, pos] >= 0:
-                xsum += (row[3, pos] + ls) * row[2, pos] * row[5, pos]
-            msum += ls
-            wmul *= row[2, pos]
-            n += 1
-            starts += row[4, pos]
-            if must == tile:
-                req += 1
-        node = nodes[q]
-        children = node & CHILD
-        ok = (ctx[C_MUST_NEEDED] == 0 or req > 0) and (ctx[C_FIRST] == 0 or starts >= ctx[C_MIN_STARTS])
-        bonus = bingo[n, 1 if req > 0 else 0]
-        if stack[f, F_LEFT] == 1:
-            left_free = pos == 0 or row[0, pos - 1] == 0
-            right_free = anchor == length - 1 or row[0, anchor + 1] == 0
-            if ok and (node & ACCEPT) and left_free and right_free:
-                _record(ctx, strip, row, pos, anchor, n, msum * wmul + xsum + bonus, frag, out_meta, out_tiles)
-            if children != 0:
-                if left_free and anchor + 1 < length:
-                    sep = _child_of(nodes, children, 0)
-                    if sep >= 0:
-                        sp = _push(stack, sp, anchor + 1, nodes[sep] & CHILD, 0, pos, n, msum, wmul, xsum, starts,
-                                   req)
-                if pos > 0 and (row[0, pos - 1] != 0 or pos - 1 > limit):
-                    sp = _push(stack, sp, pos - 1, children, 1, pos, n, msum, wmul, xsum, starts, req)
-        else:
-            leftmost = stack[f, F_LEFTMOST]
-            right_free = pos == length - 1 or row[0, pos + 1] == 0
-            if ok and (node & ACCEPT) and right_free:
-                _record(ctx, strip, row, leftmost, pos, n, msum * wmul + xsum + bonus, frag, out_meta, out_tiles)
-            if children != 0 and pos + 1 < length:
-                sp = _push(stack, sp, pos + 1, children, 0, leftmost, n, msum, wmul, xsum, starts, req)
-
-
-@njit(cache=True)
-def _direction(nodes, board, lm, wm, start, values, bvalues, rack, ctx, bingo, frag, out_meta, out_tiles):
-    """Generate the moves along the rows of `board` (ctx[C_DIR] says which real direction that is)."""
+def _direction(graph, board, lm, wm, start, w):
+    """Generate the moves along the rows of `board` (w[W_DIR] says which real direction that is)."""
     rows, cols = board.shape
-    masks, scores, mults = cross_checks(nodes, board, lm, wm, values, bvalues)
-    groot = nodes[1] & CHILD
-    strip = np.zeros(cols, np.int64)
-    row = np.zeros((6, cols), np.int64)   # tiles, letter mult, word mult, cross-score, start, cross mult
-    stack = np.zeros((4 * cols + 8, FRAME), np.int64)
-    first = ctx[C_FIRST] != 0
-    ctx[C_LEN] = cols
+    masks, scores, mults = cross_checks(graph[:, 0], board, lm, wm, w[w[W_VALUES]:w[W_BVALUES]],
+                                        w[w[W_BVALUES]:w[W_BINGO]])
+    groot = graph[1, 0] & CHILD
+    row = w[W_ROW]
+    w[W_LEN] = cols
+    if groot == 0 or w[W_TOTAL] == 0:
+        return
+    letters = _letters_in(w)
+    zero = w[W_TOTAL] - w[W_TOTAL]      # computed, not literal: see `walk` on numba's cache
+    first = w[W_FIRST] != 0
     for r in range(rows):
         for c in range(cols):
-            row[0, c] = board[r, c]
-            row[1, c] = lm[r, c]
-            row[2, c] = wm[r, c]
-            row[3, c] = scores[r, c]
-            row[4, c] = start[r, c]
-            row[5, c] = mults[r, c]
-        ctx[C_LINE] = r
+            base = row + c * SQ
+            w[base + S_TILE] = board[r, c]
+            w[base + S_LM] = lm[r, c]
+            w[base + S_WM] = wm[r, c]
+            w[base + S_XSCORE] = scores[r, c]
+            w[base + S_START] = start[r, c]
+            w[base + S_XMULT] = mults[r, c]
+            w[base + S_MASK] = masks[r, c]
+            w[base + S_STRIP] = 0
+        w[W_LINE] = r
         previous = -1
         for c in range(cols):
             if board[r, c] != 0:
@@ -353,34 +197,64 @@ def _direction(nodes, board, lm, wm, start, values, bvalues, rack, ctx, bingo, f
                              or (c > 0 and board[r, c - 1] != 0) or (c < cols - 1 and board[r, c + 1] != 0))
             if not is_anchor:
                 continue
-            ctx[C_ANCHOR] = c
-            ctx[C_LIMIT] = previous
-            _walk(nodes, row, masks[r], rack, values, bvalues, strip, ctx, bingo, frag, out_meta, out_tiles, stack,
-                  groot)
+            w[W_ANCHOR] = c
+            w[W_LIMIT] = previous
+            if can_enter(graph, w, c + zero, groot, zero, letters):
+                left(graph, w, c + zero, groot + zero, zero, zero, zero + 1, zero, zero, zero, letters)
             previous = c
 
 
 @njit(cache=True)
-def generate(nodes, board, lm, wm, start, values, bvalues, rack, first, min_starts, must, must_needed, min_placed,
+def generate(graph, board, lm, wm, start, values, bvalues, rack, first, min_starts, must, must_needed, min_placed,
              bingo, frag, out_meta, out_tiles):
     """All placements of `rack` on `board`; returns how many there are (rows beyond the buffer are dropped).
 
-    `lm`/`wm` hold the active premium of every empty square (1 when used up), and 1 for
-    board tiles except tiles laid earlier in the same turn. `frag` rows are words that
-    score unless the move extends them (row1, col1, row2, col2, score): the squares just
-    outside both ends (-1 when off the board) and the score — the parts of a word cut by
-    taking a letter, or the words of the earlier lines of a multi-word turn.
+    `graph` is `graph_of(nodes)`. `lm`/`wm` hold the active premium of every empty square
+    (1 when used up), and 1 for board tiles except tiles laid earlier in the same turn.
+    `frag` rows are words that score unless the move extends them (row1, col1, row2, col2,
+    score): the squares just outside both ends (-1 when off the board) and the score — the
+    parts of a word cut by taking a letter, or the words of the earlier lines of a
+    multi-word turn.
     """
-    ctx = np.zeros(12, np.int64)
-    ctx[C_FIRST] = 1 if first else 0
-    ctx[C_MIN_STARTS] = min_starts
-    ctx[C_MUST] = must
-    ctx[C_MUST_NEEDED] = 1 if must_needed else 0
-    ctx[C_MIN_PLACED] = min_placed
-    ctx[C_RACK] = rack.sum()
-    ctx[C_DIR] = 0
-    _direction(nodes, board, lm, wm, start, values, bvalues, rack, ctx, bingo, frag, out_meta, out_tiles)
-    ctx[C_DIR] = 1
-    _direction(nodes, np.ascontiguousarray(board.T), np.ascontiguousarray(lm.T), np.ascontiguousarray(wm.T),
-               np.ascontiguousarray(start.T), values, bvalues, rack, ctx, bingo, frag, out_meta, out_tiles)
-    return ctx[C_COUNT]
+    rows, cols = board.shape
+    letters = values.shape[0]
+    width = out_tiles.shape[1]
+    cap = out_meta.shape[0]
+    layout = np.zeros(8, np.int64)
+    layout[0] = CONTEXT                                   # row data
+    layout[1] = layout[0] + SQ * (max(rows, cols) + 1)    # rack
+    layout[2] = layout[1] + letters                       # values
+    layout[3] = layout[2] + letters                       # blank values
+    layout[4] = layout[3] + letters                       # bonus table
+    layout[5] = layout[4] + bingo.size                    # earlier words
+    layout[6] = layout[5] + frag.size                     # output rows
+    w = np.empty(layout[6] + cap * (OUT_META + width), np.int64)   # output rows are written whole
+    w[:layout[6]] = 0
+    w[W_ROW], w[W_RACK], w[W_VALUES], w[W_BVALUES], w[W_BINGO], w[W_FRAG], w[W_OUT] = layout[:7]
+    w[layout[1]:layout[1] + rack.shape[0]] = rack
+    w[layout[2]:layout[3]] = values
+    w[layout[3]:layout[4]] = bvalues
+    w[layout[4]:layout[5]] = bingo.ravel()
+    w[layout[5]:layout[6]] = frag.ravel()
+    w[W_NFRAG] = frag.shape[0]
+    w[W_CAP] = cap
+    w[W_WIDTH] = width
+    w[W_FIRST] = 1 if first else 0
+    w[W_MIN_STARTS] = min_starts
+    w[W_MUST] = must
+    w[W_MUST_NEEDED] = 1 if must_needed else 0
+    w[W_MIN_PLACED] = min_placed
+    w[W_TOTAL] = rack.sum()
+    w[W_DIR] = 0
+    _direction(graph, board, lm, wm, start, w)
+    w[W_DIR] = 1
+    _direction(graph, np.ascontiguousarray(board.T), np.ascontiguousarray(lm.T), np.ascontiguousarray(wm.T),
+               np.ascontiguousarray(start.T), w)
+    count = w[W_COUNT]
+    for i in range(min(count, cap)):
+        out = layout[6] + i * (OUT_META + width)
+        for k in range(OUT_META):
+            out_meta[i, k] = w[out + k]
+        for k in range(width):
+            out_tiles[i, k] = w[out + OUT_META + k]
+    return count
