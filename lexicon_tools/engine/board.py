@@ -72,6 +72,8 @@ class Board:
         line's first square and the square after its last.
         """
         cells, cols = self.cells, self.cols
+        if not 0 <= sq < self.rows * cols:
+            return self._run_from_outside(sq, direction, extra or {})
         if direction == ACROSS:
             step, first = 1, sq - sq % cols
             end = first + cols
@@ -86,6 +88,25 @@ class Board:
         while start < end and (cells[start] or start in extra):
             squares.append(start)
             start += step
+        return squares
+
+    def _run_from_outside(self, sq: int, direction: int, extra: dict[int, int]) -> list[int]:
+        """`run_through` for a square off the board, row and column checked at every step as ever."""
+        dr, dc = self.step(direction)
+        r, c = divmod(sq, self.cols)
+
+        def filled(r: int, c: int) -> bool:
+            if not (0 <= r < self.rows and 0 <= c < self.cols):
+                return False
+            s = r * self.cols + c
+            return bool(self.cells[s]) or s in extra
+
+        while filled(r - dr, c - dc):
+            r, c = r - dr, c - dc
+        squares = []
+        while filled(r, c):
+            squares.append(r * self.cols + c)
+            r, c = r + dr, c + dc
         return squares
 
     def neighbours(self, sq: int) -> list[int]:

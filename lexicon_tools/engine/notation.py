@@ -58,14 +58,17 @@ def format_line(rules: Rules, board: Board, line: Line, text: TileText) -> str:
     else:
         direction = ACROSS if len(board.run_through(first, ACROSS, placed)) > 1 else DOWN
     run = board.run_through(first, direction, placed)
-    word = "".join(text.word((placed[sq],)) if sq in placed else "." for sq in run)
+    word = "".join([text.letter(placed[sq]) if sq in placed else "." for sq in run])
     return f"{position(rules, run[0], direction)} {word}"
 
 
 def format_place(rules: Rules, board: Board, move: Place, text: TileText) -> str:
     """Notation of a placement on `board` (the board before the turn)."""
     if not move.take and not move.swaps and len(move.lines) == 1:   # nothing changes the board: no copy
-        return format_line(rules, board, move.lines[0], text)
+        size = len(board.cells)
+        if all(0 <= sq < size and 0 <= code < 256 for sq, code in move.lines[0].tiles):
+            return format_line(rules, board, move.lines[0], text)
+        # a tile off the board or a code no byte holds: laid on a copy below, which fails as it always did
     board = board.copy()
     parts = [f"take:{_name(rules, sq)}" for sq in move.take]
     for sq in move.take:

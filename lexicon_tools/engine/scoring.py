@@ -37,6 +37,9 @@ from lexicon_tools.errors import IllegalMoveError
 from lexicon_tools.model.layout import square_name
 
 
+_LETTER_OF = bytes(code & LETTER_MASK for code in range(256))
+
+
 @dataclass(frozen=True)
 class FormedWord:
     direction: int
@@ -47,7 +50,7 @@ class FormedWord:
 
     @property
     def letters(self) -> bytes:
-        return bytes(c & LETTER_MASK for c in self.codes)
+        return bytes(self.codes).translate(_LETTER_OF)    # each code & LETTER_MASK
 
 
 @dataclass(frozen=True)
@@ -81,15 +84,22 @@ def place_lines(board: Board, lines: tuple[Line, ...], rules: Rules, judge: Word
     new: dict[int, int] = {}
     multi = rules.lines_touch_before_turn and len(lines) > 1    # only further lines are checked
     before = {sq for sq, code in enumerate(board.cells) if code} if multi else None
+    runs: list[tuple[int, int, list[int]]] = []
     for index, line in enumerate(lines):
         placed = _check_tiles(board, line, rules)
         runs = _check_line(board, placed, rules)
         if index and before is not None:
-            _check_builds_on(rules, runs, before or set(lines[0].squares()), index)
+            _check_builds_on(rules, [run for _, _, run in runs], before or set(lines[0].squares()), index)
         for sq, code in placed.items():
             board.put(sq, code, mark=False)
         new.update(placed)
-    words = tuple(_score_run(board, d, squares, new, rules) for d, squares in turn_runs(board, new))
+    if len(lines) == 1:
+        # One line: its runs, found while checking it, are the turn's runs on the final board; ordered
+        # as turn_runs orders them (across then down, each by its first new square).
+        found = [(d, squares) for d, _, squares in sorted(runs, key=lambda run: run[:2])]
+    else:
+        found = turn_runs(board, new)
+    words = tuple([_score_run(board, d, squares, new, rules) for d, squares in found])
     for word in words:
         if not judge.is_word(word.letters):
             invalid.append(word_error(judge, word_text(rules, word.codes), word.letters))
@@ -119,15 +129,16 @@ def _check_tiles(board: Board, line: Line, rules: Rules) -> dict[int, int]:
     if not line.tiles:
         raise IllegalMoveError("a line of a placement holds no tiles", "Place at least one tile.")
     placed: dict[int, int] = {}
+    squares, letters, cells = rules.squares, rules.letter_count, board.cells
     for sq, code in line.tiles:
-        if not 0 <= sq < rules.squares:
+        if not 0 <= sq < squares:
             raise IllegalMoveError(f"square {sq} is off the {rules.rows}x{rules.cols} board")
         letter = code & LETTER_MASK
-        if not 1 <= letter <= rules.letter_count or code & ~(LETTER_MASK | BLANK_FLAG):
+        if not 1 <= letter <= letters or code & ~(LETTER_MASK | BLANK_FLAG):
             raise IllegalMoveError(f"tile code {code} at {sq_name(rules, sq)} is not a letter of {rules.name}")
         if sq in placed:
             raise IllegalMoveError(f"two tiles are placed on {sq_name(rules, sq)}")
-        if board.cells[sq]:
+        if cells[sq]:
             raise IllegalMoveError(f"{sq_name(rules, sq)} is already occupied",
                                    "Place new tiles on empty squares only.")
         placed[sq] = code
@@ -143,7 +154,8 @@ def _check_builds_on(rules: Rules, runs: list[list[int]], base: set[int], index:
             "Connect each line to a tile that lay on the board before this turn.")
 
 
-def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> list[list[int]]:
+def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> list[tuple[int, int, list[int]]]:
+    """The line's runs of two or more tiles as (direction, first new square, squares); raises if illegal."""
     direction = _direction(board, placed, rules)
     main = board.run_through(next(iter(placed)), direction, placed)
     covered = set(main)
@@ -152,8 +164,20 @@ def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> list[list
         raise IllegalMoveError(f"the tiles do not form one unbroken word: there is a gap before "
                                f"{sq_name(rules, min(stray))}",
                                "Fill every square between the first and the last tile.")
-    runs = [main] if len(main) >= 2 else []
-    runs += [r for r in (board.run_through(sq, 1 - direction, placed) for sq in placed) if len(r) >= 2]
+    runs = [(direction, min(placed), main)] if len(main) >= 2 else []
+    cross, cells, cols, squares = 1 - direction, board.cells, rules.cols, rules.squares
+    for sq in placed:                 # a cross run holds one new square: this one
+        step = 1 if cross == ACROSS else cols
+        left, right = sq - step, sq + step
+        if cross == ACROSS:
+            has_left, has_right = sq % cols != 0, right % cols != 0
+        else:
+            has_left, has_right = left >= 0, right < squares
+        if not ((has_left and (cells[left] or left in placed)) or (has_right and (cells[right] or right in placed))):
+            continue                  # no tile on either side: a run of one
+        run = board.run_through(sq, cross, placed)
+        if len(run) >= 2:
+            runs.append((cross, sq, run))
     if board.is_empty():
         covered_starts = sum(1 for sq in placed if sq in rules.start_squares)
         need = rules.first_move_min_starts
@@ -162,7 +186,7 @@ def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> list[list
             raise IllegalMoveError(
                 f"the first word must cover {'a start square' if need == 1 else f'{need} start squares'} "
                 f"({names}); it covers {covered_starts}", "Move the first word onto the centre.")
-    elif not any(sq not in placed for run in runs for sq in run):
+    elif not any(sq not in placed for _, _, run in runs for sq in run):
         raise IllegalMoveError("the word does not connect to the tiles on the board",
                                "Build on a word or a letter already on the board.")
     if not runs:
@@ -185,14 +209,15 @@ def _direction(board: Board, placed: dict[int, int], rules: Rules) -> int:
 
 def _score_run(board: Board, direction: int, squares: list[int], new: dict[int, int], rules: Rules) -> FormedWord:
     total, multiplier, count = 0, 1, 0
-    cells, used, tile_value = board.cells, board.used, rules.tile_value
+    cells, used, values, blank_values = board.cells, board.used, rules.values, rules.blank_values
+    letter_mult, word_mult = rules.letter_mult, rules.word_mult
     codes = bytes([cells[sq] for sq in squares])
     for sq, code in zip(squares, codes):
-        value = tile_value(code)
+        value = blank_values[code & 0x7F] if code & 0x80 else values[code]    # rules.tile_value, inlined
         if sq in new:
             count += 1
             if not used[sq]:
-                value *= rules.letter_mult[sq]
-                multiplier *= rules.word_mult[sq]
+                value *= letter_mult[sq]
+                multiplier *= word_mult[sq]
         total += value
     return FormedWord(direction, tuple(squares), codes, total * multiplier, count)

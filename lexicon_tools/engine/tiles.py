@@ -70,6 +70,10 @@ class TileText:
             out.append(letter.lower() if code & BLANK_FLAG else letter)
         return "".join(out)
 
+    def letter(self, code: int) -> str:
+        """One board code → text (``word`` of one code)."""
+        return self._shown.get(code) or self.word((code,))
+
     def plain(self, codes: Iterable[int]) -> str:
         """Board or letter codes → upper-case text (blanks shown as their letter)."""
         return "".join(self.alphabet.letters[(c & LETTER_MASK) - 1] for c in codes)
