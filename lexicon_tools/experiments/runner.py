@@ -12,7 +12,10 @@ What travels: each distinct compiled ruleset and each distinct lexicon (raw
 ``.lex`` bytes) is scattered once, broadcast to every worker, under a key made
 of its content hash; a task only names those keys. So a worker receives each
 lexicon once for the whole sweep (a restarted worker fetches it again from a
-peer), and parses it once (`worker._JUDGES`).
+peer), and parses it once (`worker._JUDGES`). Each worker imports the engine
+when it joins (a `worker.WarmUp` plugin, registered on connecting), so its first
+batch is not slower than the rest, and runs with Dask's diagnostics turned down
+(`WORKER_CONFIG`: they cost a worker ~15% of its games).
 
 Tasks are batches (`plan.Batch`); a window of a few tasks per worker is in flight
 at a time, so a sweep of millions of games never holds more than a window of
@@ -65,12 +68,24 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-# Dask's environment for worker processes sets MALLOC_TRIM_THRESHOLD_, so that workers holding
-# large arrays give memory back. Setting it turns off glibc's adaptive mmap threshold: every numpy
-# array the move generator makes (a few hundred KB) is then mapped and unmapped from the kernel,
-# and a game costs ~15-25% more CPU than in `play` (games per CPU-second, bench/sweep_scale.py).
-# Sweep workers hold a lexicon and small batches, so glibc's default suits them: unset it (None).
-WORKER_CONFIG = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}
+# What a sweep worker does not need from Dask's defaults, each measured in games per CPU-second of
+# a worker (bench/sweep_scale.py; docs/guides/experiments.md tells cluster users the same):
+# * MALLOC_TRIM_THRESHOLD_, set by Dask so that workers holding large arrays give memory back, turns
+#   off glibc's adaptive mmap threshold: every numpy array the move generator makes (a few hundred
+#   KB) is then mapped and unmapped from the kernel, and a game costs ~15-25% more CPU. Unset (None).
+# * The statistical profiler samples the running task's stack every 10 ms for the dashboard: ~9%
+#   of a worker's CPU on these deep Python stacks. Off.
+# * The event loop's 20 ms tick (a blocked-loop detector), the 100 ms memory monitor and the 500 ms
+#   system monitor each wake the worker and take the GIL from the game: ~5% more together (noisy to
+#   measure on a shared machine). Slower.
+#   A sweep worker holds one lexicon and small batches, so a memory check a second is plenty.
+WORKER_CONFIG = {
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
 
 
 @contextlib.contextmanager
@@ -86,6 +101,7 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
             raise UsageError(f"cannot reach the Dask scheduler at {scheduler}: {exc}",
                              "Start it (e.g. `dask scheduler`) and give its address as tcp://HOST:PORT.") from None
         try:
+            _warm(client)
             yield client
         finally:
             client.close()
@@ -97,6 +113,7 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
                                dashboard_address=":0", silence_logs=logging.CRITICAL)
     client = Client(cluster)
     try:
+        _warm(client)
         yield client
     finally:
         with _quiet_logs("distributed", "tornado.application"):
@@ -104,6 +121,22 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
                 client.close(timeout=10)
             with contextlib.suppress(Exception):
                 cluster.close(timeout=10)
+
+
+def _warm(client) -> None:
+    """Import the engine on every worker (and every worker that joins later) while the cluster starts.
+
+    Part of a worker's start-up, like Dask's own imports: done once per process, not per batch,
+    and before the first batch is sent.
+    """
+    from lexicon_tools.experiments.worker import WarmUp
+
+    try:
+        client.register_plugin(WarmUp(), name="lexicon-tools-warm-up")
+    except Exception as exc:   # a worker without lexicon-tools cannot even unpickle the plugin
+        raise ExperimentError(f"the Dask workers cannot load lexicon-tools: {type(exc).__name__}: {str(exc)[:300]}",
+                              "Install lexicon-tools (same version) with the experiments extra on every worker."
+                              ) from None
 
 
 @contextlib.contextmanager

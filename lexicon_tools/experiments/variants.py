@@ -18,7 +18,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from lexicon_tools.errors import LexiconToolsError, Problem
+from lexicon_tools.errors import LexiconFileError, LexiconToolsError, Problem
 from lexicon_tools.experiments.load import Combined, Problems
 from lexicon_tools.experiments.plan import Behaviour, Variant, content_hash
 from lexicon_tools.experiments.spec import Experiment, strategy_text
@@ -236,6 +236,7 @@ class Resolver:
         return table, _leaves_hash(table), note
 
     def _lexicon(self, c: Combined, rules, base_name: str, extends: str | None) -> tuple[str, str]:
+        from lexicon_tools.io.lexfile import resolve_lexicon_path
         from lexicon_tools.io.testgames import open_judge
 
         if rules is None:
@@ -244,13 +245,29 @@ class Resolver:
         where = c.where.get("lexicon", ("lexicon",) if self.experiment.lexicon else ("base",))
         lexicon = str((self.folder / given).resolve()) if given else None
         try:
-            path, _judge = open_judge(rules, lexicon, base_name, also_for=Path(extends).stem if extends else None)
+            # Workers trust a lexicon whose bytes have this hash without walking its word graph again
+            # (`worker._judge`), so the hash is of the bytes `open_judge` checked: taken before and
+            # after, and the file is refused if it changed in between.
+            path = str(resolve_lexicon_path(lexicon, None if lexicon else base_name))
+            before = self._lexicon_hashes.get(path) or _file_hash(path)
+            path, _judge = open_judge(rules, path, base_name, also_for=Path(extends).stem if extends else None)
+            if path not in self._lexicon_hashes:
+                if before is None or _file_hash(path) != before:
+                    raise LexiconFileError(f"lexicon {path} changed while it was read",
+                                           "Run the sweep again once it is rebuilt.")
+                self._lexicon_hashes[path] = before
         except LexiconToolsError as exc:
             self.problems.add(where, f"variant {c.name!r}: {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
             return "", ""
-        if path not in self._lexicon_hashes:
-            self._lexicon_hashes[path] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
         return path, self._lexicon_hashes[path]
+
+
+def _file_hash(path: str) -> str | None:
+    """None if unreadable: `open_judge` then names the problem as `play` does."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 def _leaves_hash(table) -> str:
