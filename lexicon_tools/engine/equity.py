@@ -144,14 +144,17 @@ class Equity:
             return int(order[0]), float(values[order[0]])
         best = (-np.inf, -1)
         for index in order:
-            value = self._two_ply(game, moves.move(int(index)), opponents[0])
+            value = self._two_ply(game, moves.move(int(index)), opponents[0], best[0])
             if value is not None and value > best[0]:
                 best = (value, int(index))
         if best[1] < 0:
             return int(order[0]), float(values[order[0]])
         return best[1], best[0]
 
-    def _two_ply(self, game, move: Place, opponent) -> float | None:
+    def _two_ply(self, game, move: Place, opponent, beat: float = -np.inf) -> float | None:
+        """The move's score minus the opponent's best reply; None if the move is illegal or cannot
+        beat `beat` (the opponent's best reply is worth at least 0, so a move scoring no more than
+        `beat` cannot - its replies, the costliest part of the end game, are then not generated)."""
         from lexicon_tools.errors import IllegalMoveError
 
         rules = game.rules
@@ -165,6 +168,8 @@ class Equity:
         out_bonus, stuck = self._end_terms(game)
         if not kept and rules.end_out_of_tiles:
             return ev.score + out_bonus
+        if ev.score <= beat:
+            return None
         swappable = None
         if rules.swap_next_player_only:
             swappable = frozenset(sq for line in move.lines for sq, code in line.tiles if code & BLANK_FLAG)
