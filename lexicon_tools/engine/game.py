@@ -205,8 +205,9 @@ class Game:
         self.scoreless_run = 0
         self.last_placer = p.seat
         self._track_jokers(move, len(self.turns) + 1)
-        words = tuple((self.text.word(w.codes), w.score) for w in ev.words.words)
-        cut = tuple((self.text.word(bytes(ev.board.cells[s] for s in f.squares)), s) for f, s in ev.cut)
+        word = self.text.word
+        words = tuple([(word(w.codes), w.score) for w in ev.words.words])
+        cut = tuple([(word(bytes(ev.board.cells[s] for s in f.squares)), s) for f, s in ev.cut])
         turn = self._log(move, PLACE, score=ev.score, words=words, bingo=ev.bingo, drawn=tuple(drawn),
                          fragments=cut, lost_blank=lost, premiums=ev.words.premium_squares, notation=notation)
         went_out = rules.end_out_of_tiles and not p.rack and not len(self.bag)

@@ -75,9 +75,15 @@ def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: lis
     cut = fragment_scores(board, fragments, rules) if fragments else []
     taken_used = sum(min(need[tile], n) for tile, n in Counter(taken).items()) if taken else 0
     bingo = rules.bingo_bonus(move.tile_count - taken_used, taken_used > 0 and len(move.lines) == 1)
-    for tile, n in need.items():       # rack.subtract(need), without its generality
-        rack[tile] -= n
-    return Evaluation(board, +rack, need, words, cut, bingo, words.score + sum(s for _, s in cut) + bingo)
+    for tile, n in need.items():       # rack.subtract(need), then +rack in place: drop what is used up
+        left = rack[tile] - n
+        if left > 0:
+            rack[tile] = left
+        else:
+            rack.pop(tile, None)
+    for tile in [tile for tile, n in rack.items() if n <= 0]:
+        del rack[tile]
+    return Evaluation(board, rack, need, words, cut, bingo, words.score + sum(s for _, s in cut) + bingo)
 
 
 def _take(rules: Rules, judge: WordJudge, move: Place, board: Board, rack: Counter, invalid: list[str]):

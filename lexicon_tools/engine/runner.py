@@ -86,8 +86,9 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
     model_rngs = [random.Random(f"{seed}/{seat}/model") for seat in range(len(strategies))]
     if audit is not None:
         audit.start(game)
+    cap = turn_cap(rules, len(players))
     while not game.over:
-        if len(game.turns) >= turn_cap(rules, len(players)):
+        if len(game.turns) >= cap:
             ending.finish(game, TURN_LIMIT)   # a safety net: no ruleset should get here
             break
         seat = game.current

@@ -27,6 +27,7 @@ them all; geometry errors raise `IllegalMoveError` at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from lexicon_tools.engine.board import ACROSS, DOWN, Board
 from lexicon_tools.engine.judge import WordJudge
@@ -90,23 +91,30 @@ def place_lines(board: Board, lines: tuple[Line, ...], rules: Rules, judge: Word
         runs = _check_line(board, placed, rules)
         if index and before is not None:
             _check_builds_on(rules, [run for _, _, run in runs], before or set(lines[0].squares()), index)
-        for sq, code in placed.items():
-            board.put(sq, code, mark=False)
+        cells = board.cells
+        for sq, code in placed.items():        # board.put(sq, code, mark=False), inlined
+            if not cells[sq]:
+                board.tile_count += 1
+            cells[sq] = code
         new.update(placed)
     if len(lines) == 1:
         # One line: its runs, found while checking it, are the turn's runs on the final board; ordered
         # as turn_runs orders them (across then down, each by its first new square).
-        found = [(d, squares) for d, _, squares in sorted(runs, key=lambda run: run[:2])]
+        found = [(d, squares) for d, _, squares in sorted(runs, key=_RUN_ORDER)]
     else:
         found = turn_runs(board, new)
     words = tuple([_score_run(board, d, squares, new, rules) for d, squares in found])
     for word in words:
         if not judge.is_word(word.letters):
             invalid.append(word_error(judge, word_text(rules, word.codes), word.letters))
-    premiums = tuple(sq for sq in new if rules.premium_kind[sq] and not board.used[sq])
+    kinds, used = rules.premium_kind, board.used
+    premiums = tuple([sq for sq in new if kinds[sq] and not used[sq]])
     for sq in new:
-        board.used[sq] = 1
-    return TurnWords(words, sum(w.score for w in words), tuple(new), premiums)
+        used[sq] = 1
+    return TurnWords(words, sum([w.score for w in words]), tuple(new), premiums)
+
+
+_RUN_ORDER = itemgetter(0, 1)     # (direction, first new square) of a line's run
 
 
 def turn_runs(board: Board, new: dict[int, int]) -> list[tuple[int, list[int]]]:
@@ -166,8 +174,8 @@ def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> list[tupl
                                "Fill every square between the first and the last tile.")
     runs = [(direction, min(placed), main)] if len(main) >= 2 else []
     cross, cells, cols, squares = 1 - direction, board.cells, rules.cols, rules.squares
+    step = 1 if cross == ACROSS else cols
     for sq in placed:                 # a cross run holds one new square: this one
-        step = 1 if cross == ACROSS else cols
         left, right = sq - step, sq + step
         if cross == ACROSS:
             has_left, has_right = sq % cols != 0, right % cols != 0
@@ -186,7 +194,9 @@ def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> list[tupl
             raise IllegalMoveError(
                 f"the first word must cover {'a start square' if need == 1 else f'{need} start squares'} "
                 f"({names}); it covers {covered_starts}", "Move the first word onto the centre.")
-    elif not any(sq not in placed for _, _, run in runs for sq in run):
+    elif len(main) == len(placed) and not any(d == cross for d, _, _ in runs):
+        # the main run holds every placed tile, so it reaches the board only if longer; a cross run (two
+        # or more tiles, one of them placed) always does
         raise IllegalMoveError("the word does not connect to the tiles on the board",
                                "Build on a word or a letter already on the board.")
     if not runs:
