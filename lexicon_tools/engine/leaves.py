@@ -20,10 +20,10 @@ wolges and Macondo). Two modes, one file format (`io.leavefile`):
 of the rack gets a mixed-radix index (digit = how many of each distinct tile
 are kept), so the leave of every generated move is found with one vectorised
 sum over its placed tiles (`index_of_codes`), not one dictionary lookup per move.
-The values of all its leaves are computed at once (`kept_values`): per rack a
-(leaves x groups) weight matrix summed row by row with `np.add.accumulate`,
-which adds in the same order as `LeaveTable.value` and so gives the same bits
-(a Python sum per leave took more time than move generation in equity games).
+The values of all its leaves are computed at once (`kept_values`): one compiled
+loop per rack adds each group's weight to the leaves that contain it, in the
+order `LeaveTable.value` adds them, so the bits are the same (a Python sum per
+leave took more time than move generation in equity games).
 """
 
 from __future__ import annotations
@@ -159,12 +159,13 @@ def kept_values(table: LeaveTable, tiles: list[int], counts: list[int], kept: np
     ``additive``: `LeaveTable.value` adds the weights of a leave's groups one by one in `sub_multisets`
     order, which is ascending lexicographic order of the tile-count vectors (blank first) for every leave
     alike, since tiles a leave lacks count 0 in every group it holds. So the table's groups are sorted
-    that way once (`LeaveTable.group_matrix`); per rack the groups within the rack are picked, a
-    (groups x leaves) matrix holds each weight where the leave contains the group and 0.0 elsewhere, and
-    `np.add.accumulate` down the columns adds in group order - the same additions in the same order as
-    the scalar sum. Adding 0.0 for a group the leave lacks or the table does not list changes no bit:
-    the scalar sum starts at +0.0 and never becomes -0.0 (weights of -0.0 are stored as +0.0). A
-    pairwise `np.sum` or a matrix product would reorder the additions.
+    that way once (`LeaveTable.group_matrix`), and per rack a compiled loop (`_leaves_jit.add_groups`)
+    adds each group within the rack to every leave that contains it (`rack_shape`), group after group:
+    the same additions in the same order as the scalar sum. Skipping a group the leave lacks or the
+    table does not list (the scalar sum adds 0.0 for it) changes no bit: the sum starts at +0.0 and
+    never becomes -0.0 (weights of -0.0 are stored as +0.0). A pairwise `np.sum` or a matrix product
+    would reorder the additions; numpy's `np.add.accumulate` keeps the order too, but its dozen calls
+    per rack took five times as long as the loop.
     """
     values = np.zeros(len(kept), np.float64)
     if table.empty or not tiles:
@@ -173,14 +174,13 @@ def kept_values(table: LeaveTable, tiles: list[int], counts: list[int], kept: np
         get = table.values.get
         values[1:] = [float(get(name, 0.0)) for name in _row_names(tiles, counts)[1:]]   # row 0 keeps nothing
         return values
+    from lexicon_tools.engine._leaves_jit import add_groups   # numba loads with the first rack, not with a file
+
     counts_of, sizes, weights = table.group_matrix()
-    sub = counts_of[tiles]                                           # rack tiles x groups
-    inside = np.flatnonzero(np.minimum(sub, np.array(counts, np.int8)[:, None]).sum(axis=0) == sizes)
-    if not len(inside):
-        return values
     _, _, places, contained_in = rack_shape(tuple(counts))
-    terms = np.where(contained_in[places @ sub[:, inside]], weights[inside, None], 0.0)   # groups x leaves
-    return np.add.accumulate(terms, axis=0)[-1].copy()     # a copy: the view would keep all rows alive
+    add_groups(counts_of, sizes, weights, np.array(tiles, np.int64), np.array(counts, np.int64), places,
+               contained_in, values)
+    return values
 
 
 def _row_names(tiles: list[int], counts: list[int]) -> list[bytes]:

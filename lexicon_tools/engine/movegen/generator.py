@@ -56,7 +56,7 @@ from lexicon_tools.engine.board import ACROSS, DOWN, Board
 from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.moves import Line, Place
 from lexicon_tools.engine.movegen import kernel
-from lexicon_tools.engine.movegen.walk import MAX_TILE
+from lexicon_tools.engine.movegen.kernel import MAX_TILE
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.scoring import place_lines
 from lexicon_tools.engine.special import Fragment, take_letter

@@ -5,28 +5,57 @@ for each direction the board is scanned line by line (rows for across moves; the
 transposed board for down moves). Every empty square next to a tile is an
 *anchor* (on an empty board: the start squares). From each anchor the GADDAG is
 walked leftwards — placing rack tiles or reading board tiles — and, after the
-separator arc, rightwards from the square after the anchor. *Cross-checks*
-(a 64-bit letter mask per empty square) allow only letters that form a word
-with the tiles above and below, and *cross-scores* (the face value of those
-tiles, or -1 when there are none) let the walk score the cross words
-incrementally. Each move is generated exactly once: the left part of a walk
-may not place a tile on the previous anchor of the line (that anchor generates
-those moves), and a single placed tile is generated only across when it has a
-horizontal neighbour.
+separator arc, rightwards. *Cross-checks* (a letter mask per empty square) allow
+only letters that form a word with the tiles above and below, and *cross-scores*
+(the face value of those tiles, or -1 when there are none) let the walk score the
+cross words incrementally. Each move is generated exactly once: the left part of
+a walk may not place a tile on the previous anchor of the line (that anchor
+generates those moves), and a single placed tile is generated only across when
+it has a horizontal neighbour.
+
+**The pivot.** An anchor right before board tiles (the square in front of a
+word) starts its walk at the *last* of those tiles, not at the anchor: the walk
+reads the board word backwards first, so only the letters that can precede that
+word are tried on the anchor and further left, and the separator is taken only
+once the anchor is covered. Starting at the anchor instead tried every left part
+the rack allows and checked the board word only after the separator; that was
+nine tenths of the work in mid-game positions. The moves are the same, in the
+same order.
 
 The KWG layout (see `lexicon_tools.lexicon.kwg`): node bits 0-21 child list,
 22 last sibling, 23 accepts, 24-31 tile; node 0 → DAWG root list, node 1 →
 GADDAG root list, separator tile 0, siblings sorted by tile. For CARE the
 GADDAG holds ERAC, RAC@E, AC@RE, C@ARE, so a left walk that ends at an
-accepting node has read a whole word ending at the anchor.
+accepting node has read a whole word ending where it started.
 
-Why numba: the pure-Python version of this exact code (run with
-``NUMBA_DISABLE_JIT=1``) manages about a hundred positions per second on a
-300k-word lexicon; compiled it is one to two orders of magnitude faster, while
-staying one readable Python source. ``cache=True`` stores the machine code, so
-only the first run on a machine pays the compile time. The walk itself (the hot
-loop) is in `walk`; this module prepares its workspace: the cross-checks, each
-line's square data, and the output rows.
+**Written for speed** (numba; the pure-Python version of the same algorithm is
+bench/movegen_pure.py):
+
+* recursion with the state in arguments: the running score, word multiplier,
+  cross-word sum, tiles placed and the rack's letter set live in registers;
+* two arrays only: every call passes the graph and one int64 workspace (laid out
+  by `generate`: context, per-square line data, rack, tile values, bonus table,
+  the turn's earlier words, the output rows), because each array argument costs
+  a numba call several machine words;
+* sibling masks: ``graph[p, 1]`` holds the bit set of the tiles in the sibling
+  list from node ``p`` on, so a square visits only the arcs its cross-check, the
+  rack and the list share (lowest bit first, i.e. in tile order), and the node
+  of tile ``t`` is ``p + popcount(bits below t)``;
+* a square is entered only when it has an arc to follow.
+
+The order of the moves (tile order, natural before blank, a word's left
+extensions before its right part) is the order of the first, stack-based
+version, so the first of equal-scoring moves, which greedy play picks, stays the
+same.
+
+**numba's cache.** ``cache=True`` stores the machine code, so only the first run
+on a machine pays the compile time. Two rules keep the cache sound: (1) every
+jitted function of the generator is in this one file, because numba checks only
+a function's own file when it decides whether a cached version is stale (a
+change to a callee in another file would keep running the old callee); (2) no
+call of a recursive function passes a literal constant: numba compiles a second
+specialisation for the literal, and loading that from the cache crashes the
+process (tests/engine/test_movegen_cache.py loads the cache in fresh processes).
 
 Output: one row per move in ``meta`` — direction (0 across, 1 down), line
 (row, or column for down), first square of the main word along the line, word
@@ -37,21 +66,248 @@ in ``tiles`` (0 = a board tile played through, else the placed board code).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
-from lexicon_tools.engine.movegen.walk import (
-    ALL_LETTERS, CHILD, CONTEXT, LAST, MAX_TILE, OUT_META, S_LM, S_MASK, S_START, S_STRIP, S_TILE, S_WM,
-    S_XMULT, S_XSCORE, SQ, W_ANCHOR, W_BINGO, W_BVALUES, W_CAP, W_COUNT, W_DIR, W_FIRST, W_FRAG, W_LEN,
-    W_LIMIT, W_LINE, W_MIN_PLACED, W_MIN_STARTS, W_MUST, W_MUST_NEEDED, W_NFRAG, W_OUT, W_RACK, W_ROW,
-    W_TOTAL, W_VALUES, W_WIDTH, can_enter, left)
-
+CHILD = 0x3FFFFF
+LAST = 0x400000
 ACCEPT = 0x800000
+ALL_LETTERS = 0x7FFFFFFFFFFFFFFE   # every tile bit; bit 0 is the GADDAG separator
+MAX_TILE = 62                      # masks are int64: tiles 1..62
+
+# workspace: context slots first
+(W_ANCHOR, W_LIMIT, W_LEN, W_DIR, W_LINE, W_FIRST, W_MIN_STARTS, W_MUST, W_MIN_PLACED, W_COUNT, W_TOTAL,
+ W_MUST_NEEDED, W_ROW, W_RACK, W_VALUES, W_BVALUES, W_BINGO, W_FRAG, W_NFRAG, W_OUT, W_CAP, W_WIDTH, W_PIVOT) = range(23)
+CONTEXT = 24
+# per-square row data: 8 slots a square, so one square is one cache line
+SQ = 8
+(S_TILE, S_LM, S_WM, S_XSCORE, S_START, S_XMULT, S_MASK, S_STRIP) = range(8)
+OUT_META = 6
 META_COLS = OUT_META
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """Set bits of an int64: LLVM's ctpop, one instruction on current CPUs."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def lowest_bit(typingctx, x):
+    """Index of the lowest set bit of a non-zero int64 (LLVM's cttz)."""
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+    return types.int64(types.int64), codegen
+
+
+@njit(cache=True, inline="always")
+def can_enter(graph, w, pos, plist, n, letters):
+    """Whether square `pos` has an arc of the list at `plist` to follow."""
+    base = w[W_ROW] + pos * SQ
+    existing = w[base + S_TILE]
+    if existing != 0:
+        return (graph[plist, 1] >> (existing & 0x7F)) & 1 != 0
+    if n >= w[W_TOTAL]:
+        return False
+    avail = ALL_LETTERS if w[w[W_RACK]] > 0 else letters
+    return graph[plist, 1] & w[base + S_MASK] & avail != 0
+
+
+@njit(cache=True)
+def left(graph, w, pos, plist, n, msum, wmul, xsum, starts, req, letters):
+    """Every arc of the list `plist` square `pos` allows: record the words from here to the pivot,
+    go further left, then past the separator right of the pivot."""
+    row, rack, pivot, length = w[W_ROW], w[W_RACK], w[W_PIVOT], w[W_LEN]
+    base = row + pos * SQ
+    existing = w[base + S_TILE]
+    listbits = graph[plist, 1]
+    left_free = pos == 0 or w[base - SQ + S_TILE] == 0
+    ends = left_free and pos <= w[W_ANCHOR]      # a word may start here: it covers the anchor
+    # the stack-based walk recorded a word running right of the anchor only after the left
+    # extensions (on its way right); keeping that order keeps greedy play's choice among equals
+    early = ends and pivot == w[W_ANCHOR]
+    late = ends and pivot != w[W_ANCHOR]
+    go_left = pos > 0 and (w[base - SQ + S_TILE] != 0 or pos - 1 > w[W_LIMIT])
+    go_right = ends and pivot + 1 < length
+    wm = w[base + S_WM]
+    w2 = wmul * wm
+    if existing != 0:                   # a board tile: its one arc, if the list has it
+        t = existing & 0x7F
+        low = 1 << t
+        if listbits & low == 0:
+            return
+        node = graph[plist + popcount(listbits & (low - 1)), 0]
+        m2 = msum + w[(w[W_BVALUES] if existing & 0x80 else w[W_VALUES]) + t] * w[base + S_LM]
+        if node & ACCEPT and early:
+            record(w, pos, pivot, n, m2 * w2 + xsum, starts, req)
+        children = node & CHILD
+        if children != 0 and go_left and can_enter(graph, w, pos - 1, children, n, letters):
+            left(graph, w, pos - 1, children, n, m2, w2, xsum, starts, req, letters)
+        if node & ACCEPT and late:
+            record(w, pos, pivot, n, m2 * w2 + xsum, starts, req)
+        if children != 0:
+            if go_right and graph[children, 1] & 1:
+                sep = graph[children, 0] & CHILD
+                if sep != 0 and can_enter(graph, w, pivot + 1, sep, n, letters):
+                    right(graph, w, pivot + 1, sep, pos, n, m2, w2, xsum, starts, req, letters)
+        return
+    values, bvalues, must = w[W_VALUES], w[W_BVALUES], w[W_MUST]
+    lm, xscore, cross = w[base + S_LM], w[base + S_XSCORE], wm * w[base + S_XMULT]
+    n2, s2 = n + 1, starts + w[base + S_START]
+    blanks = w[rack]
+    cand = listbits & w[base + S_MASK] & (ALL_LETTERS if blanks > 0 else letters)
+    while cand != 0:
+        low = cand & -cand
+        cand ^= low
+        t = lowest_bit(low)
+        node = graph[plist + popcount(listbits & (low - 1)), 0]
+        children = node & CHILD
+        for tile in (t, 0):             # the natural tile, then the blank as that letter
+            count = w[rack + tile]
+            if count == 0:
+                continue
+            w[rack + tile] = count - 1
+            if tile != 0:
+                l2 = letters & ~low if count == 1 else letters
+                w[base + S_STRIP] = t
+                ls = w[values + t] * lm
+            else:
+                l2 = letters
+                w[base + S_STRIP] = t | 0x80
+                ls = w[bvalues + t] * lm
+            x2 = xsum + (xscore + ls) * cross if xscore >= 0 else xsum
+            m2 = msum + ls
+            r2 = req + 1 if must == tile else req
+            if node & ACCEPT and early:
+                record(w, pos, pivot, n2, m2 * w2 + x2, s2, r2)
+            if children != 0 and go_left and can_enter(graph, w, pos - 1, children, n2, l2):
+                left(graph, w, pos - 1, children, n2, m2, w2, x2, s2, r2, l2)
+            if node & ACCEPT and late:
+                record(w, pos, pivot, n2, m2 * w2 + x2, s2, r2)
+            if children != 0:
+                if go_right and graph[children, 1] & 1:
+                    sep = graph[children, 0] & CHILD
+                    if sep != 0 and can_enter(graph, w, pivot + 1, sep, n2, l2):
+                        right(graph, w, pivot + 1, sep, pos, n2, m2, w2, x2, s2, r2, l2)
+            w[rack + tile] = count
+        w[base + S_STRIP] = 0
+
+
+@njit(cache=True)
+def right(graph, w, pos, plist, leftmost, n, msum, wmul, xsum, starts, req, letters):
+    """Every arc of the list `plist` square `pos` (right of the anchor) allows, recording the words
+    that end here and going on right."""
+    row, rack, length = w[W_ROW], w[W_RACK], w[W_LEN]
+    base = row + pos * SQ
+    existing = w[base + S_TILE]
+    listbits = graph[plist, 1]
+    right_free = pos == length - 1 or w[base + SQ + S_TILE] == 0
+    go_right = pos + 1 < length
+    wm = w[base + S_WM]
+    w2 = wmul * wm
+    if existing != 0:
+        t = existing & 0x7F
+        low = 1 << t
+        if listbits & low == 0:
+            return
+        node = graph[plist + popcount(listbits & (low - 1)), 0]
+        m2 = msum + w[(w[W_BVALUES] if existing & 0x80 else w[W_VALUES]) + t] * w[base + S_LM]
+        if node & ACCEPT and right_free:
+            record(w, leftmost, pos, n, m2 * w2 + xsum, starts, req)
+        children = node & CHILD
+        if children != 0 and go_right and can_enter(graph, w, pos + 1, children, n, letters):
+            right(graph, w, pos + 1, children, leftmost, n, m2, w2, xsum, starts, req, letters)
+        return
+    values, bvalues, must = w[W_VALUES], w[W_BVALUES], w[W_MUST]
+    lm, xscore, cross = w[base + S_LM], w[base + S_XSCORE], wm * w[base + S_XMULT]
+    n2, s2 = n + 1, starts + w[base + S_START]
+    blanks = w[rack]
+    cand = listbits & w[base + S_MASK] & (ALL_LETTERS if blanks > 0 else letters)
+    while cand != 0:
+        low = cand & -cand
+        cand ^= low
+        t = lowest_bit(low)
+        node = graph[plist + popcount(listbits & (low - 1)), 0]
+        children = node & CHILD
+        for tile in (t, 0):
+            count = w[rack + tile]
+            if count == 0:
+                continue
+            w[rack + tile] = count - 1
+            if tile != 0:
+                l2 = letters & ~low if count == 1 else letters
+                w[base + S_STRIP] = t
+                ls = w[values + t] * lm
+            else:
+                l2 = letters
+                w[base + S_STRIP] = t | 0x80
+                ls = w[bvalues + t] * lm
+            x2 = xsum + (xscore + ls) * cross if xscore >= 0 else xsum
+            m2 = msum + ls
+            r2 = req + 1 if must == tile else req
+            if node & ACCEPT and right_free:
+                record(w, leftmost, pos, n2, m2 * w2 + x2, s2, r2)
+            if children != 0 and go_right and can_enter(graph, w, pos + 1, children, n2, l2):
+                right(graph, w, pos + 1, children, leftmost, n2, m2, w2, x2, s2, r2, l2)
+            w[rack + tile] = count
+        w[base + S_STRIP] = 0
+
+
+@njit(cache=True)
+def record(w, leftmost, rightmost, n, score, starts, req):
+    """Write the move on squares leftmost..rightmost of the line, if the turn's conditions hold.
+
+    Conditions: enough tiles, the taken letter used (when required), the start squares
+    covered on a first move; a lone tile laid down that has a horizontal neighbour was
+    generated across already. Words of the turn this move does not extend keep their score.
+    """
+    if n < w[W_MIN_PLACED] or rightmost - leftmost < 1:
+        return
+    if w[W_MUST_NEEDED] != 0 and req == 0:
+        return
+    if w[W_FIRST] != 0 and starts < w[W_MIN_STARTS]:
+        return
+    row, direction, line = w[W_ROW], w[W_DIR], w[W_LINE]
+    if direction == 1 and n == 1:
+        for pos in range(leftmost, rightmost + 1):
+            if w[row + pos * SQ + S_STRIP] != 0 and w[row + pos * SQ + S_XSCORE] >= 0:
+                return
+    score += w[w[W_BINGO] + 2 * n + (1 if req > 0 else 0)]
+    frag = w[W_FRAG]
+    for k in range(w[W_NFRAG]):
+        extended = False
+        for e in range(2):
+            fr, fc = w[frag + 5 * k + 2 * e], w[frag + 5 * k + 2 * e + 1]
+            if fr < 0:
+                continue
+            fl, fp = (fr, fc) if direction == 0 else (fc, fr)
+            if fl == line and leftmost <= fp <= rightmost and w[row + fp * SQ + S_STRIP] != 0:
+                extended = True
+        if not extended:
+            score += w[frag + 5 * k + 4]
+    i = w[W_COUNT]
+    w[W_COUNT] = i + 1
+    if i >= w[W_CAP]:
+        return
+    width = w[W_WIDTH]
+    out = w[W_OUT] + i * (OUT_META + width)
+    w[out] = direction
+    w[out + 1] = line
+    w[out + 2] = leftmost
+    w[out + 3] = rightmost - leftmost + 1
+    w[out + 4] = score
+    w[out + 5] = n
+    for k in range(width):
+        pos = leftmost + k
+        w[out + OUT_META + k] = w[row + pos * SQ + S_STRIP] if pos <= rightmost else 0
 
 
 @njit(cache=True)
 def graph_of(nodes):
-    """The walk's graph: ``[node, sibling mask]`` per node (see `walk`); tiles above 62 get no bit."""
+    """The walk's graph: ``[node, sibling mask]`` per node (the sibling masks above); tiles above 62 get no bit."""
     count = nodes.shape[0]
     graph = np.zeros((count, 2), np.int64)
     for i in range(count - 1, -1, -1):
@@ -172,7 +428,7 @@ def _direction(graph, board, lm, wm, start, w):
     if groot == 0 or w[W_TOTAL] == 0:
         return
     letters = _letters_in(w)
-    zero = w[W_TOTAL] - w[W_TOTAL]      # computed, not literal: see `walk` on numba's cache
+    zero = w[W_TOTAL] - w[W_TOTAL]      # computed, not literal: see "numba's cache" above
     first = w[W_FIRST] != 0
     for r in range(rows):
         for c in range(cols):
@@ -197,10 +453,14 @@ def _direction(graph, board, lm, wm, start, w):
                              or (c > 0 and board[r, c - 1] != 0) or (c < cols - 1 and board[r, c + 1] != 0))
             if not is_anchor:
                 continue
+            pivot = c        # the walk starts at the last tile right of the anchor: "the pivot" above
+            while pivot + 1 < cols and board[r, pivot + 1] != 0:
+                pivot += 1
             w[W_ANCHOR] = c
+            w[W_PIVOT] = pivot
             w[W_LIMIT] = previous
-            if can_enter(graph, w, c + zero, groot, zero, letters):
-                left(graph, w, c + zero, groot + zero, zero, zero, zero + 1, zero, zero, zero, letters)
+            if can_enter(graph, w, pivot + zero, groot, zero, letters):
+                left(graph, w, pivot + zero, groot + zero, zero, zero, zero + 1, zero, zero, zero, letters)
             previous = c
 
 
