@@ -53,6 +53,9 @@ from lexicon_tools.engine.turns import EXCHANGE, INVALID, PASS, PLACE, RESIGN, T
 from lexicon_tools.errors import IllegalMoveError, InvalidWordError, UsageError
 
 
+_ANY_JOKER = TurnContext()    # frozen: one shared context for the turns where every joker may be swapped
+
+
 class Game:
     def __init__(self, rules: Rules, judge: WordJudge, players: int | Sequence[str] = 2, seed: int = 0, *,
                  professional: bool | None = None, time_limit: str | float | None = None,
@@ -142,7 +145,8 @@ class Game:
         return frozenset(sq for sq, (_seat, turn) in self.jokers.items() if turn == previous)
 
     def context(self) -> TurnContext:
-        return TurnContext(swappable_jokers=self.swappable_jokers())
+        swappable = self.swappable_jokers()
+        return _ANY_JOKER if swappable is None else TurnContext(swappable_jokers=swappable)
 
     def time_left(self) -> float | None:
         if self.time_limit is None:

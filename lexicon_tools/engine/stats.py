@@ -51,10 +51,7 @@ class GameSummary:
 
 def summarise(game: Game) -> GameSummary:
     placed = [t for t in game.turns if t.kind == PLACE]
-    tiles: Counter = Counter()
-    for turn in placed:
-        for line in turn.move.lines:
-            tiles.update(line.squares())
+    tiles: Counter = Counter([sq for turn in placed for line in turn.move.lines for sq, _ in line.tiles])
     used: Counter = Counter(sq for t in placed for sq in t.premiums)
     rules = game.rules
     return GameSummary(
