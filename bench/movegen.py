@@ -1,36 +1,37 @@
-"""Benchmark: all-moves generation on mid-game Webfeud positions, compiled vs. pure Python.
+"""Benchmark: all-moves generation on mid-game Webfeud positions, without and with blanks.
 
-Target (issue 7): at least 1,000 positions/s for all-moves generation on a Webfeud
-board with a 300k-word German lexicon, in mid-game positions.
+Targets (issue 13): as the ratio to the pure-Python generator in the same run, at least
+3x the ratio of the generator as it was when the issue was filed (commit c2c076e) on
+mid-game positions, and at least 4x with one or two blanks on the rack.
 
-Lexicon: the shared benchmark word list (bench/lexicon_common.py: Debian's
-wngerman, ~300k tileable words, or a generated pseudo-German list of 300k words
-when it is absent), words of 2-15 letters, built into a KWG. Positions: greedy
-self-play Webfeud games (seeded); the position before each turn from turn 6 to
-turn 16 is kept, until --positions are collected.
+Lexicon: --lexicon FILE.lex, by default the built default Webfeud lexicon
+(``lexicon-tools build``; ~470k words), else the shared benchmark word list
+(bench/lexicon_common.py) built into a KWG. Positions: the position before each turn
+from turn 6 to 16 of seeded greedy self-play games, until --positions are collected;
+the blank set is the same positions with one or two rack tiles (seeded) turned into
+blanks.
 
-Measured: `MoveGenerator.generate` (cross-checks, the GADDAG walk in both
-directions, the move arrays) on every position, best of --repeat passes.
+Measured, on the same positions and lexicon:
 
-Baselines, in the same run on the same positions:
+1. ``MoveGenerator.generate`` of this checkout (best of --repeat passes);
+2. ``MoveGenerator.generate`` of commit c2c076e (the package unpacked by
+   bench/baseline_tree.py and run in a child process, best of --repeat passes);
+3. the pure-Python generator (bench/movegen_pure.py: the same algorithm with lists,
+   ints and recursion) on the first --pure-positions positions of each set.
 
-1. the pure-Python generator (bench/movegen_pure.py: the same algorithm with
-   lists, ints and recursion — what the engine would be without a compiled hot
-   loop) on every position; it must find the same moves with the same scores;
-2. for reference, the engine's own kernel source with numba's JIT switched off
-   (``NUMBA_DISABLE_JIT=1``, in a subprocess) on the first
-   --jit-off-positions positions; slower still, because numpy scalar access is
-   slow in interpreted code.
+Times are CPU seconds of the measuring process (``time.process_time``), so neighbours on
+a shared machine count less. All three must find the same moves with the same scores
+(compared as sorted score lists per position).
 
-Run: .venv/bin/python bench/movegen.py [--positions 300] [--jit-off-positions 5] [--repeat 3]
+Run: .venv/bin/python bench/movegen.py [--positions 300] [--pure-positions 100] [--repeat 3]
+     [--lexicon FILE.lex]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
+import random
 import sys
 import tempfile
 import time
@@ -38,21 +39,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT.parent))
+if "--worker" not in sys.argv:      # the baseline child imports the package from its own tree
+    sys.path.insert(0, str(ROOT.parent))
 
-
-def build_kwg_file(folder: Path) -> tuple[str, Path]:
-    from lexicon_common import word_list
-
-    from lexicon_tools.lexicon.kwg import build_kwg
-
-    description, words = word_list()
-    rules = webfeud_rules()
-    alphabet = rules.alphabet
-    encoded = [alphabet.encode(w) for w in words if 2 <= len(w) <= 15 and alphabet.is_tileable(w)]
-    path = folder / "webfeud.kwg"
-    path.write_bytes(build_kwg(encoded).to_bytes())
-    return f"{description}; {len(encoded):,} words of 2-15 letters", path
+BASELINE = "c2c076e"   # the generator when issue 13 was filed
 
 
 def webfeud_rules():
@@ -60,6 +50,34 @@ def webfeud_rules():
     from lexicon_tools.io.rulesets import load_ruleset
 
     return Rules.from_ruleset(load_ruleset("webfeud"))
+
+
+def kwg_bytes(lexicon: str | None, folder: Path) -> tuple[str, Path]:
+    """The lexicon's KWG as a file both sides read: a .lex's graph, or the bench word list built."""
+    from lexicon_tools.io.lexfile import load_lexicon
+
+    path = Path(lexicon) if lexicon else default_lexicon()
+    out = folder / "webfeud.kwg"
+    if path is not None and path.exists():
+        lex = load_lexicon(path)
+        out.write_bytes(bytes(lex.kwg.nodes.tobytes()))
+        return f"{path} ({lex.word_count:,} words)", out
+    from lexicon_common import word_list
+
+    from lexicon_tools.lexicon.kwg import build_kwg
+
+    description, words = word_list()
+    alphabet = webfeud_rules().alphabet
+    encoded = [alphabet.encode(w) for w in words if 2 <= len(w) <= 15 and alphabet.is_tileable(w)]
+    out.write_bytes(build_kwg(encoded).to_bytes())
+    return f"{description}; {len(encoded):,} words of 2-15 letters", out
+
+
+def default_lexicon() -> Path | None:
+    from lexicon_tools.resources import default_lexicon_path
+
+    path = default_lexicon_path("webfeud")
+    return path if path.exists() else None
 
 
 def load_generator(kwg_path: Path):
@@ -70,55 +88,60 @@ def load_generator(kwg_path: Path):
     kwg = Kwg(kwg_path.read_bytes())
     rules = webfeud_rules()
     judge = KwgJudge(kwg, "bench")
-    return rules, judge, MoveGenerator(rules, kwg.nodes, judge)
+    return rules, MoveGenerator(rules, kwg.nodes, judge)
 
 
 def collect_positions(kwg_path: Path, count: int) -> list[dict]:
     from lexicon_tools.engine.game import Game
+    from lexicon_tools.engine.moves import Pass
 
-    rules, judge, generator = load_generator(kwg_path)
+    rules, generator = load_generator(kwg_path)
     positions: list[dict] = []
     seed = 0
     while len(positions) < count:
-        game = Game(rules, judge, 2, seed=seed)
+        game = Game(rules, generator.judge, 2, seed=seed)
         seed += 1
         while not game.over and len(game.turns) <= 16:
             if len(game.turns) >= 6:
                 positions.append({"cells": list(game.board.cells), "used": list(game.board.used),
                                   "rack": list(game.player.rack)})
             moves = generator.generate(game.board, game.player.rack)
-            game.play(moves.move(moves.best()) if len(moves) else _pass())
+            game.play(moves.move(moves.best()) if len(moves) else Pass())
     return positions[:count]
 
 
-def _pass():
-    from lexicon_tools.engine.moves import Pass
+def with_blanks(positions: list[dict], seed: int = 1) -> list[dict]:
+    """The same positions with one or two natural rack tiles turned into blanks."""
+    rng = random.Random(seed)
+    out = []
+    for p in positions:
+        rack = list(p["rack"])
+        naturals = [i for i, t in enumerate(rack) if t != 0]
+        for i in rng.sample(naturals, min(len(naturals), rng.choice([1, 2]))):
+            rack[i] = 0
+        out.append(dict(p, rack=rack))
+    return out
 
-    return Pass()
 
-
-def run(kwg_path: Path, positions: list[dict], repeat: int) -> dict:
-    """Time generate() over the positions; best pass of `repeat`."""
+def time_generator(kwg_path: Path, positions: list[dict], repeat: int) -> dict:
+    """CPU time of generate() over the positions (best pass), and each position's sorted scores."""
     from lexicon_tools.engine.board import Board
 
-    rules, _judge, generator = load_generator(kwg_path)
+    rules, generator = load_generator(kwg_path)
     boards = [(Board(rules.rows, rules.cols, bytearray(p["cells"]), bytearray(p["used"])), p["rack"])
               for p in positions]
-    start = time.perf_counter()
     generator.generate(*boards[0])        # loads the compiled code from numba's cache (or compiles it)
-    first_call = time.perf_counter() - start
-    best, counts = float("inf"), []
+    best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
-        counts = [len(generator.generate(board, rack)) for board, rack in boards]
-        best = min(best, time.perf_counter() - start)
+        start = time.process_time()
+        for board, rack in boards:
+            generator.generate(board, rack)
+        best = min(best, time.process_time() - start)
     scores = [sorted(generator.generate(board, rack).scores.tolist()) for board, rack in boards]
-    return {"seconds": best, "positions": len(boards), "moves": sum(counts), "counts": counts,
-            "first_call": first_call, "scores": scores}
+    return {"seconds": best, "positions": len(boards), "scores": scores}
 
 
 def pure_python(kwg_path: Path, positions: list[dict]) -> dict:
-    """The list-based pure-Python generator over the same positions (one pass; it is slow)."""
     from movegen_pure import generate
 
     from lexicon_tools.lexicon.kwg import Kwg
@@ -127,64 +150,78 @@ def pure_python(kwg_path: Path, positions: list[dict]) -> dict:
     nodes = list(Kwg(kwg_path.read_bytes()).nodes.tolist())
     bingo = list(rules.bingo) + [0] * 32
     starts = set(rules.start_squares)
-    start = time.perf_counter()
     found = []
+    start = time.process_time()
     for p in positions:
         counts = [0] * (rules.letter_count + 1)
         for tile in p["rack"]:
             counts[tile] += 1
         found.append(sorted(generate(nodes, p["cells"], p["used"], rules.rows, rules.cols, rules.letter_mult,
                                      rules.word_mult, starts, rules.values, rules.blank_values, counts, bingo)))
-    seconds = time.perf_counter() - start
-    return {"seconds": seconds, "positions": len(positions), "moves": sum(map(len, found)), "scores": found}
+    return {"seconds": time.process_time() - start, "positions": len(positions), "scores": found}
 
 
-def jit_off(kwg_path: Path, positions: list[dict], folder: Path) -> dict:
-    """The same generator with the JIT disabled, in a subprocess (numba reads the switch at import)."""
-    data = folder / "baseline-positions.json"
-    data.write_text(json.dumps(positions))
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, __file__, "--worker", str(kwg_path), str(data)], env=env,
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+def baseline(kwg_path: Path, sets: dict, repeat: int, folder: Path) -> dict:
+    """Both position sets timed by the generator of BASELINE, in a child process on its own tree."""
+    from baseline_tree import baseline_tree, run_child
+
+    data = folder / "positions.json"
+    data.write_text(json.dumps(sets))
+    with baseline_tree(BASELINE) as tree:
+        child = run_child(tree, [__file__, "--worker", str(kwg_path), str(data), str(repeat)])
+    return json.loads(child.stdout)
+
+
+def report(name: str, new: dict, old: dict, pure: dict) -> float:
+    k = pure["positions"]
+    same_pure = new["scores"][:k] == pure["scores"]
+    same_old = new["scores"] == old["scores"]
+    new_pps, old_pps = new["positions"] / new["seconds"], old["positions"] / old["seconds"]
+    pure_pps = k / pure["seconds"]
+    moves = sum(map(len, new["scores"])) / new["positions"]
+    print(f"{name}: {new['positions']} positions, {moves:.0f} moves each on average")
+    print(f"  this checkout:      {new_pps:9.0f} positions/s   ratio to pure Python {new_pps / pure_pps:7.1f}x")
+    print(f"  {BASELINE} (issue filed): {old_pps:7.0f} positions/s   ratio to pure Python {old_pps / pure_pps:7.1f}x")
+    print(f"  pure Python:        {pure_pps:9.1f} positions/s   ({k} positions)")
+    print(f"  same moves and scores: pure Python {'yes' if same_pure else 'NO'}, "
+          f"{BASELINE} {'yes' if same_old else 'NO'}")
+    gain = new_pps / old_pps
+    print(f"  => {gain:.2f}x the ratio of {BASELINE}")
+    return gain
+
+
+def worker(kwg_path: str, data: str, repeat: int) -> None:
+    import lexicon_tools
+
+    assert not Path(lexicon_tools.__file__).is_relative_to(ROOT.parent), "the baseline must not be this checkout"
+    sets = json.loads(Path(data).read_text())
+    print(json.dumps({name: time_generator(Path(kwg_path), positions, repeat) for name, positions in sets.items()}))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
-    parser.add_argument("--jit-off-positions", type=int, default=5)
+    parser.add_argument("--pure-positions", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--lexicon", help="a .lex file (default: the built default Webfeud lexicon)")
+    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        kwg_path, data = Path(args.worker[0]), Path(args.worker[1])
-        result = run(kwg_path, json.loads(data.read_text()), repeat=1)
-        print(json.dumps({k: v for k, v in result.items() if k != "scores"}))
+        worker(args.worker[0], args.worker[1], int(args.worker[2]))
         return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        start = time.perf_counter()
-        description, kwg_path = build_kwg_file(folder)
-        print(f"lexicon: {description} (KWG built in {time.perf_counter() - start:.1f} s)")
-        positions = collect_positions(kwg_path, args.positions)
-        compiled = run(kwg_path, positions, args.repeat)
-        pure = pure_python(kwg_path, positions)
-        off = jit_off(kwg_path, positions[:args.jit_off_positions], folder)
-    same = compiled["scores"] == pure["scores"]
-    c_pps = compiled["positions"] / compiled["seconds"]
-    p_pps = pure["positions"] / pure["seconds"]
-    o_pps = off["positions"] / off["seconds"]
-    print(f"positions: {compiled['positions']} mid-game Webfeud positions (turns 6-16 of greedy games), "
-          f"{compiled['moves'] / compiled['positions']:.0f} moves each on average")
-    print(f"compiled (numba kernel):  {c_pps:8.0f} positions/s {compiled['moves'] / compiled['seconds']:10.0f} moves/s"
-          f"  (first call incl. cache load/compile: {compiled['first_call']:.2f} s)")
-    print(f"baseline (pure Python):   {p_pps:8.1f} positions/s {pure['moves'] / pure['seconds']:10.0f} moves/s"
-          f"  (bench/movegen_pure.py, same positions)")
-    print(f"reference (JIT off):      {o_pps:8.1f} positions/s {off['moves'] / off['seconds']:10.0f} moves/s"
-          f"  (the kernel source, NUMBA_DISABLE_JIT=1, {off['positions']} positions)")
-    print(f"ratio compiled / pure Python: {c_pps / p_pps:.1f}x; same moves and scores: {'yes' if same else 'NO'}; "
-          f"JIT-off agrees: {'yes' if compiled['counts'][:off['positions']] == off['counts'] else 'NO'}")
-    print(f"target >= 1,000 positions/s: {'met' if c_pps >= 1000 else 'NOT met'} ({c_pps:.0f})")
+        description, kwg_path = kwg_bytes(args.lexicon, folder)
+        print(f"lexicon: {description}")
+        mid = collect_positions(kwg_path, args.positions)
+        sets = {"mid-game": mid, "with 1-2 blanks": with_blanks(mid)}
+        new = {name: time_generator(kwg_path, positions, args.repeat) for name, positions in sets.items()}
+        old = baseline(kwg_path, sets, args.repeat, folder)
+        pure = {name: pure_python(kwg_path, positions[:args.pure_positions]) for name, positions in sets.items()}
+    gains = {name: report(name, new[name], old[name], pure[name]) for name in sets}
+    for (name, gain), target in zip(gains.items(), (3.0, 4.0)):
+        print(f"target {name}: >= {target:.0f}x the ratio of {BASELINE}: {'met' if gain >= target else 'NOT met'} "
+              f"({gain:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -64,6 +64,7 @@ from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, rack_tile_of
 from lexicon_tools.errors import UsageError
 
 NO_WORDS = np.zeros((0, 5), np.int64)
+NO_KEEP = np.zeros((0, 0), np.uint8)
 
 
 @dataclass
@@ -148,7 +149,7 @@ class MoveGenerator:
         start[list(rules.start_squares)] = 1
         self.start = start.reshape(shape)
         self.width = max(rules.rows, rules.cols)
-        self.capacity = 4096
+        self.capacity = 1024   # a guess of the moves per position; grows with the largest seen
         self._bonus_tables: dict[tuple, np.ndarray] = {}
 
     def bonus_table(self, before: int = 0, taken_before: int = 0, taken_here: bool = False,
@@ -174,31 +175,27 @@ class MoveGenerator:
             used_before: bytearray | None = None, bonus: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         rules = self.rules
         shape = (rules.rows, rules.cols)
-        cells = np.frombuffer(bytes(board.cells), np.uint8).reshape(shape)
-        active = np.frombuffer(bytes(board.used), np.uint8).reshape(shape) == 0
-        empty = cells == 0
-        lm = np.where(empty & active, self.base_lm, 1)
-        wm = np.where(empty & active, self.base_wm, 1)
-        for sq in turn_new or ():
-            if used_before is not None and not used_before[sq]:
-                r, c = divmod(sq, rules.cols)
-                lm[r, c], wm[r, c] = self.base_lm[r, c], self.base_wm[r, c]
+        cells = np.frombuffer(board.cells, np.uint8).reshape(shape)
+        used = np.frombuffer(board.used, np.uint8).reshape(shape)
+        keep = NO_KEEP
+        if turn_new and used_before is not None:
+            keep = np.zeros(shape, np.uint8)
+            for sq in turn_new:
+                if not used_before[sq]:
+                    keep[divmod(sq, rules.cols)] = 1
         counts = np.zeros(rules.letter_count + 1, np.int64)
         for tile, n in rack.items():
             if n > 0:
                 counts[tile] = n
         bonus = self.bonus_table() if bonus is None else bonus
         must_needed = must >= 0 if must_needed is None else must_needed
-        first = board.is_empty()
-        while True:
-            meta = np.empty((self.capacity, kernel.META_COLS), np.int64)
-            tiles = np.zeros((self.capacity, self.width), np.uint8)
-            n = kernel.generate(self.graph, cells, lm, wm, self.start, self.values, self.bvalues, counts, first,
-                                rules.first_move_min_starts, must, must_needed, min_placed, bonus, words, meta,
-                                tiles)
-            if n <= self.capacity:
-                return meta[:n], tiles[:n]
-            self.capacity = 1 << int(n).bit_length()
+        meta, tiles = kernel.generate(self.graph, cells, used, self.base_lm, self.base_wm, keep, self.start,
+                                      self.values, self.bvalues, counts, board.is_empty(),
+                                      rules.first_move_min_starts, must, must_needed, min_placed, bonus, words,
+                                      self.capacity)
+        if len(meta) > self.capacity:
+            self.capacity = 1 << len(meta).bit_length()
+        return meta, tiles
 
     # ------------------------------------------------------------------ positions ---
     def generate(self, board: Board, rack: list[int] | Counter, swappable: frozenset[int] | None = None) -> MoveList:

@@ -465,56 +465,84 @@ def _direction(graph, board, lm, wm, start, w):
 
 
 @njit(cache=True)
-def generate(graph, board, lm, wm, start, values, bvalues, rack, first, min_starts, must, must_needed, min_placed,
-             bingo, frag, out_meta, out_tiles):
-    """All placements of `rack` on `board`; returns how many there are (rows beyond the buffer are dropped).
+def premiums(cells, used, base_lm, base_wm, keep):
+    """Active letter and word multipliers: a square's premium while it is empty and unused, or while
+    `keep` marks it (tiles laid earlier in the same turn keep theirs); 1 elsewhere."""
+    rows, cols = cells.shape
+    lm = np.ones((rows, cols), np.int64)
+    wm = np.ones((rows, cols), np.int64)
+    for r in range(rows):
+        for c in range(cols):
+            if (cells[r, c] == 0 and used[r, c] == 0) or (keep.shape[0] and keep[r, c]):
+                lm[r, c] = base_lm[r, c]
+                wm[r, c] = base_wm[r, c]
+    return lm, wm
 
-    `graph` is `graph_of(nodes)`. `lm`/`wm` hold the active premium of every empty square
-    (1 when used up), and 1 for board tiles except tiles laid earlier in the same turn.
-    `frag` rows are words that score unless the move extends them (row1, col1, row2, col2,
-    score): the squares just outside both ends (-1 when off the board) and the score — the
-    parts of a word cut by taking a letter, or the words of the earlier lines of a
-    multi-word turn.
+
+@njit(cache=True)
+def generate(graph, cells, used, base_lm, base_wm, keep, start, values, bvalues, rack, first, min_starts, must,
+             must_needed, min_placed, bingo, frag, capacity):
+    """All placements of `rack` on the board `cells`: ``(meta, tiles)``, one row per move.
+
+    `graph` is `graph_of(nodes)`; `used` marks squares whose premium is used up; `keep` (or an
+    empty array) marks tiles laid earlier in the same turn, which keep their premiums. `frag`
+    rows are words that score unless the move extends them (row1, col1, row2, col2, score):
+    the squares just outside both ends (-1 when off the board) and the score — the parts of a
+    word cut by taking a letter, or the words of the earlier lines of a multi-word turn.
+    `capacity` is a guess of the number of moves (the output grows when it is short).
     """
-    rows, cols = board.shape
+    lm, wm = premiums(cells, used, base_lm, base_wm, keep)
+    width = max(cells.shape[0], cells.shape[1])
+    cap = max(capacity, 16)
+    while True:
+        w = _workspace(values, bvalues, rack, bingo, frag, width, cap)
+        w[W_FIRST] = 1 if first else 0
+        w[W_MIN_STARTS] = min_starts
+        w[W_MUST] = must
+        w[W_MUST_NEEDED] = 1 if must_needed else 0
+        w[W_MIN_PLACED] = min_placed
+        w[W_DIR] = 0
+        _direction(graph, cells, lm, wm, start, w)
+        w[W_DIR] = 1
+        _direction(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T), np.ascontiguousarray(wm.T),
+                   np.ascontiguousarray(start.T), w)
+        count = w[W_COUNT]
+        if count <= cap:
+            break
+        cap = count
+    meta = np.empty((count, OUT_META), np.int64)
+    tiles = np.empty((count, width), np.uint8)
+    for i in range(count):
+        out = w[W_OUT] + i * (OUT_META + width)
+        for k in range(OUT_META):
+            meta[i, k] = w[out + k]
+        for k in range(width):
+            tiles[i, k] = w[out + OUT_META + k]
+    return meta, tiles
+
+
+@njit(cache=True)
+def _workspace(values, bvalues, rack, bingo, frag, width, cap):
+    """The walk's int64 workspace (layout: see the W_ and S_ slots), output rows uninitialised."""
     letters = values.shape[0]
-    width = out_tiles.shape[1]
-    cap = out_meta.shape[0]
-    layout = np.zeros(8, np.int64)
-    layout[0] = CONTEXT                                   # row data
-    layout[1] = layout[0] + SQ * (max(rows, cols) + 1)    # rack
-    layout[2] = layout[1] + letters                       # values
-    layout[3] = layout[2] + letters                       # blank values
-    layout[4] = layout[3] + letters                       # bonus table
-    layout[5] = layout[4] + bingo.size                    # earlier words
-    layout[6] = layout[5] + frag.size                     # output rows
-    w = np.empty(layout[6] + cap * (OUT_META + width), np.int64)   # output rows are written whole
-    w[:layout[6]] = 0
-    w[W_ROW], w[W_RACK], w[W_VALUES], w[W_BVALUES], w[W_BINGO], w[W_FRAG], w[W_OUT] = layout[:7]
-    w[layout[1]:layout[1] + rack.shape[0]] = rack
-    w[layout[2]:layout[3]] = values
-    w[layout[3]:layout[4]] = bvalues
-    w[layout[4]:layout[5]] = bingo.ravel()
-    w[layout[5]:layout[6]] = frag.ravel()
+    row = CONTEXT
+    at_rack = row + SQ * (width + 1)
+    at_values = at_rack + letters
+    at_bvalues = at_values + letters
+    at_bingo = at_bvalues + letters
+    at_frag = at_bingo + bingo.size
+    at_out = at_frag + frag.size
+    w = np.empty(at_out + cap * (OUT_META + width), np.int64)   # output rows are written whole
+    w[:at_out] = 0
+    w[W_ROW], w[W_RACK], w[W_VALUES], w[W_BVALUES], w[W_BINGO], w[W_FRAG], w[W_OUT] = (
+        row, at_rack, at_values, at_bvalues, at_bingo, at_frag, at_out)
+    w[at_rack:at_rack + rack.shape[0]] = rack
+    w[at_values:at_bvalues] = values
+    w[at_bvalues:at_bingo] = bvalues
+    w[at_bingo:at_frag] = bingo.ravel()
+    w[at_frag:at_out] = frag.ravel()
     w[W_NFRAG] = frag.shape[0]
     w[W_CAP] = cap
     w[W_WIDTH] = width
-    w[W_FIRST] = 1 if first else 0
-    w[W_MIN_STARTS] = min_starts
-    w[W_MUST] = must
-    w[W_MUST_NEEDED] = 1 if must_needed else 0
-    w[W_MIN_PLACED] = min_placed
     w[W_TOTAL] = rack.sum()
-    w[W_DIR] = 0
-    _direction(graph, board, lm, wm, start, w)
-    w[W_DIR] = 1
-    _direction(graph, np.ascontiguousarray(board.T), np.ascontiguousarray(lm.T), np.ascontiguousarray(wm.T),
-               np.ascontiguousarray(start.T), w)
-    count = w[W_COUNT]
-    for i in range(min(count, cap)):
-        out = layout[6] + i * (OUT_META + width)
-        for k in range(OUT_META):
-            out_meta[i, k] = w[out + k]
-        for k in range(width):
-            out_tiles[i, k] = w[out + OUT_META + k]
-    return count
+    return w
