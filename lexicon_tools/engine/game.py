@@ -158,9 +158,10 @@ class Game:
         """Play `move` for the current player; returns the logged turn."""
         if self.over:
             raise IllegalMoveError("the game is over", "Start a new game.")
-        expired = self.expire()
-        if expired is not None:
-            return expired
+        if self.time_limit is not None:
+            expired = self.expire()
+            if expired is not None:
+                return expired
         self._turn_rack = tuple(self.player.rack)
         if isinstance(move, Place):
             try:
@@ -200,7 +201,8 @@ class Game:
         notation = format_place(rules, self.board, move, self.text)
         self.board = ev.board
         rack = ev.rack
-        lost = self._lose_extra_blank(rack, placed_blank=ev.placed[RACK_BLANK] > 0)
+        lost = (self._lose_extra_blank(rack, placed_blank=ev.placed[RACK_BLANK] > 0)
+                if self.extra_blank_pending and self.current == 0 else False)   # as _lose_extra_blank says
         p.rack = sorted(rack.elements())
         drawn = self.bag.draw(rules.rack_size - len(p.rack))
         p.rack = sorted(p.rack + drawn)
