@@ -18,7 +18,11 @@ each configuration counts, and every run is printed):
   `experiments.runner.run_sweep`) on a LocalCluster of 1 and of 2 worker
   processes;
 * the same on a scheduler and two workers started as separate processes
-  (`dask scheduler`, `dask worker`), reached over TCP on localhost.
+  (`dask scheduler`, `dask worker`), reached over TCP on localhost;
+* the ceiling: the baseline's games split over two plain processes that have
+  loaded everything and played a warm-up game before the clock starts, without
+  Dask — what two processes get from the machine at that moment, other jobs
+  included.
 
 What each clock includes. Both sides have their code imported and the move
 generator's numba kernels loaded before the clock starts: this process plays a
@@ -33,7 +37,7 @@ then every game and every Parquet file. Cluster start-up (processes, imports)
 is printed apart, with the speed-up it would leave if it were counted (a long
 sweep pays it once). The three sweeps must write identical rows.
 
-Run: .venv/bin/python bench/sweep_scale.py [--games 1000] [--batch-size 25] [--rounds 3]
+Run: .venv/bin/python bench/sweep_scale.py [--games 1000] [--batch-size 50] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -148,21 +152,65 @@ def one_round(experiment: Path, lexicon: Path, games: int, tmp: Path, number: in
     start, cpu = time.perf_counter(), time.process_time()
     run_play("webfeud", games=games, seed=1, lexicon=lexicon, quiet=True, workers=1, strategies="greedy")
     times[SERIAL] = (time.perf_counter() - start, 0.0, time.process_time() - cpu)
-    for label, workers in ((LOCAL1, 1), (LOCAL2, 2)):
-        times[label] = timed_sweep(experiment, tmp / f"{label}-{number}", workers=workers)
+    # The baseline, 2 workers and the ceiling one right after the other: the load of other jobs
+    # drifts, and these three are compared within the round.
+    times[LOCAL2] = timed_sweep(experiment, tmp / f"{LOCAL2}-{number}", workers=2)
+    times[CEILING] = ceiling(lexicon, games)
+    times[LOCAL1] = timed_sweep(experiment, tmp / f"{LOCAL1}-{number}", workers=1)
     with tcp_cluster(2) as (address, startup):
         seconds, _ready, cpu = timed_sweep(experiment, tmp / f"{TCP2}-{number}", scheduler=address)
         times[TCP2] = (seconds, startup, cpu)
-    load = os.getloadavg()[0]
-    print(f"round {number + 1}: " + ", ".join(f"{label.split(',')[0] if label == SERIAL else label[7:]} "
-                                              f"{t[0]:.2f}s" for label, t in times.items())
-          + f"; 2 workers {times[SERIAL][0] / times[LOCAL2][0]:.2f}x, TCP {times[SERIAL][0] / times[TCP2][0]:.2f}x"
-          f"; load average {load:.1f}", flush=True)
+    serial = times[SERIAL][0]
+    print(f"round {number + 1}: " + ", ".join(f"{label} {t[0]:.2f}s" for label, t in times.items())
+          + f"\n  speed-up: 2 workers {serial / times[LOCAL2][0]:.2f}x, TCP {serial / times[TCP2][0]:.2f}x, "
+          f"plain processes {serial / times[CEILING][0]:.2f}x; load average {os.getloadavg()[0]:.1f}", flush=True)
     return times
+
+
+def _ceiling_child(lexicon: str, games: int, part: int, parts: int, go, pipe) -> None:
+    """Play every `parts`-th game of `play`'s run (seed 1) from `part`, once loaded and warm; send the CPU time."""
+    from lexicon_tools.engine.runner import game_seed, play_game
+    from lexicon_tools.engine.rules import Rules
+    from lexicon_tools.engine.stats import summarise
+    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.testgames import judge_from_file
+
+    rules, judge = Rules.from_ruleset(load_ruleset("webfeud")), judge_from_file(lexicon)
+    summarise(play_game(rules, judge, judge.kwg.nodes, ("greedy", "greedy"), 99))      # warm, as the baseline
+    pipe.send("ready")
+    go.wait()
+    cpu = time.process_time()
+    for index in range(part, games, parts):
+        summarise(play_game(rules, judge, judge.kwg.nodes, ("greedy", "greedy"), game_seed(1, index)))
+    pipe.send(time.process_time() - cpu)
+
+
+def ceiling(lexicon: Path, games: int, parts: int = 2) -> tuple[float, float, float]:
+    """The same games as the baseline split over `parts` plain processes, loaded and warm before the clock
+    starts, no Dask: what the machine allows at this moment. (seconds, 0, CPU seconds)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    go = ctx.Event()
+    pipes = [ctx.Pipe() for _ in range(parts)]
+    procs = [ctx.Process(target=_ceiling_child, args=(str(lexicon), games, i, parts, go, pipes[i][1]))
+             for i in range(parts)]
+    for proc in procs:
+        proc.start()
+    for mine, _theirs in pipes:
+        mine.recv()
+    start = time.perf_counter()
+    go.set()
+    cpu = sum(mine.recv() for mine, _theirs in pipes)
+    seconds = time.perf_counter() - start
+    for proc in procs:
+        proc.join()
+    return seconds, 0.0, cpu
 
 
 SERIAL, LOCAL1, LOCAL2, TCP2 = ("play, serial (baseline)", "sweep, LocalCluster, 1 worker",
                                 "sweep, LocalCluster, 2 workers", "sweep, scheduler + 2 workers over TCP")
+CEILING = "2 plain processes, warm, no Dask"
 
 
 def main() -> None:
@@ -172,7 +220,10 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--batch-size", type=int, default=25)
+    # 50 greedy games (~0.35 s) per task: the client's CPU per task (~8 ms: Dask's bookkeeping, the
+    # Parquet file) shares the two cores with the workers, so 25 cost ~0.2 s more of it per 1,000 games,
+    # while a worker waiting for the other's last batch at the end loses at most one batch.
+    parser.add_argument("--batch-size", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=3,
                         help="Rounds of all configurations, interleaved; the best time of each counts "
                              "(the machine is shared, so single runs are noisy).")
@@ -197,16 +248,23 @@ def main() -> None:
               f"{'start-up':>9} {'with it':>8}   all runs (s)")
         serial = min(r[SERIAL][0] for r in rounds)
         per_cpu = {}
-        for label in (SERIAL, LOCAL1, LOCAL2, TCP2):
+        for label in (SERIAL, LOCAL1, LOCAL2, TCP2, CEILING):
             best = min(rounds, key=lambda r: r[label][0])[label]
             every = " ".join(f"{r[label][0]:.2f}" for r in rounds)
             per_cpu[label] = args.games / best[2]
-            startup = f"{best[1]:.1f}s" if label != SERIAL else ""
-            with_it = f"{serial / (best[0] + best[1]):.2f}x" if label != SERIAL else ""
+            startup = f"{best[1]:.1f}s" if label not in (SERIAL, CEILING) else ""
+            with_it = f"{serial / (best[0] + best[1]):.2f}x" if label not in (SERIAL, CEILING) else ""
             print(f"{label:<38} {best[0]:8.2f} {args.games / best[0]:8.1f} {serial / best[0]:8.2f}x "
                   f"{best[2] / best[0]:6.2f} {per_cpu[label]:12.1f} {startup:>9} {with_it:>8}   {every}")
-        print("\ncores: CPU seconds of the processes playing (serial: this one; sweeps: the workers) per wall "
-              "second; below the workers' count when other jobs share the machine.")
+        ratios = [r[SERIAL][0] / r[LOCAL2][0] for r in rounds]
+        ceilings = [r[SERIAL][0] / r[CEILING][0] for r in rounds]
+        print(f"\n2 workers / serial per round: {' '.join(f'{x:.2f}x' for x in ratios)}; the plain processes' "
+              f"ceiling per round: {' '.join(f'{x:.2f}x' for x in ceilings)}; 2 workers reach "
+              f"{' '.join(f'{a / b:.0%}' for a, b in zip(ratios, ceilings))} of it")
+        print("cores: CPU seconds of the processes playing (serial: this one; sweeps: the workers) per wall "
+              "second; below the workers' count when other jobs share the machine. The plain processes play "
+              "the baseline's games with nothing to load and no Dask: what the machine gives two processes "
+              "at that moment.")
         print(f"games per CPU-second, 2-worker sweep / serial play: {per_cpu[LOCAL2] / per_cpu[SERIAL]:.2f} "
               "(1.00: Dask adds no CPU per game; noisy when other jobs share the caches)")
         tables = [read_rows(tmp / f"{label}-{n}") for label in (LOCAL1, LOCAL2, TCP2) for n in range(args.rounds)]
