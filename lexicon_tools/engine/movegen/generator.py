@@ -65,6 +65,9 @@ from lexicon_tools.errors import UsageError
 
 NO_WORDS = np.zeros((0, 5), np.int64)
 NO_KEEP = np.zeros((0, 0), np.uint8)
+NO_BAN = (-1, -1, -2)                                   # kernel: no square is banned
+ALL_MOVES = (np.zeros(0), 0, np.zeros(0, np.int64))     # kernel: no leave values = every move
+RUN_ARGS = frozenset({"must", "must_needed", "min_placed", "words", "bonus", "ban"})
 
 
 @dataclass
@@ -151,6 +154,7 @@ class MoveGenerator:
         self.width = max(rules.rows, rules.cols)
         self.capacity = 1024   # a guess of the moves per position; grows with the largest seen
         self._bonus_tables: dict[tuple, np.ndarray] = {}
+        self._zero_leaves = (np.zeros(1), 0, np.zeros(rules.letter_count + 1, np.int64))   # score only
 
     def bonus_table(self, before: int = 0, taken_before: int = 0, taken_here: bool = False,
                     one_line: bool = True) -> np.ndarray:
@@ -172,7 +176,10 @@ class MoveGenerator:
     # ------------------------------------------------------------------ kernel runs ---
     def run(self, board: Board, rack: Counter, *, must: int = -1, must_needed: bool | None = None,
             min_placed: int = 1, words: np.ndarray = NO_WORDS, turn_new: dict[int, int] | None = None,
-            used_before: bytearray | None = None, bonus: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+            used_before: bytearray | None = None, bonus: np.ndarray | None = None, ban: tuple = NO_BAN,
+            best: tuple | None = None, beat: float = -np.inf) -> tuple[np.ndarray, np.ndarray, float]:
+        """One kernel run: every move, or with `best` (leave values, full index, place values) only the
+        one of the highest equity that beats `beat` (best-move mode); also returns that equity."""
         rules = self.rules
         shape = (rules.rows, rules.cols)
         cells = np.frombuffer(board.cells, np.uint8).reshape(shape)
@@ -189,35 +196,75 @@ class MoveGenerator:
                 counts[tile] = n
         bonus = self.bonus_table() if bonus is None else bonus
         must_needed = must >= 0 if must_needed is None else must_needed
-        meta, tiles = kernel.generate(self.graph, cells, used, self.base_lm, self.base_wm, keep, self.start,
-                                      self.values, self.bvalues, counts, board.is_empty(),
-                                      rules.first_move_min_starts, must, must_needed, min_placed, bonus, words,
-                                      self.capacity)
+        leaves, full, place = best if best is not None else ALL_MOVES
+        meta, tiles, value = kernel.generate(self.graph, cells, used, self.base_lm, self.base_wm, keep, self.start,
+                                             self.values, self.bvalues, counts, board.is_empty(),
+                                             rules.first_move_min_starts, must, must_needed, min_placed, bonus,
+                                             words, self.capacity, leaves, full, place, beat, np.array(ban))
         if len(meta) > self.capacity:
             self.capacity = 1 << len(meta).bit_length()
-        return meta, tiles
+        return meta, tiles, value
 
     # ------------------------------------------------------------------ positions ---
     def generate(self, board: Board, rack: list[int] | Counter, swappable: frozenset[int] | None = None) -> MoveList:
         """Every placement of `rack` on `board`; `swappable`: board jokers the mover may swap (None: all)."""
         rack = Counter(rack)
-        blocks = [self._block(board, rack)]
-        if self.rules.take_enabled and not board.is_empty():
-            blocks += self._take_blocks(board, rack)
-        if self.rules.swap_enabled:
-            blocks += self._swap_blocks(board, rack, swappable)
+        blocks = [self._block(b, r, **kw) for b, r, kw in self._runs(board, rack, swappable)]
         if self.rules.multi_word:
             blocks += self._continuations(MoveList(blocks, self.rules.cols))
         return MoveList(blocks, self.rules.cols)
 
-    def _block(self, board: Board, rack: Counter, **kw) -> MoveBlock:
-        meta, tiles = self.run(board, rack, must=kw.pop("must", -1), must_needed=kw.pop("must_needed", None),
-                               min_placed=kw.pop("min_placed", 1), words=kw.pop("words", NO_WORDS),
-                               bonus=kw.pop("bonus", None))
-        return MoveBlock(meta, tiles, board=board, rack=rack, **kw)
+    def best(self, board: Board, rack: list[int] | Counter, swappable: frozenset[int] | None = None,
+             leaves=None) -> tuple[MoveList, float]:
+        """Only the placement of the highest equity, found by pruning (best-move mode).
 
-    def _take_blocks(self, board: Board, rack: Counter) -> list[MoveBlock]:
-        rules, blocks = self.rules, []
+        Equity is score + leave value; `leaves(rack)` gives the `engine.leaves.RackLeaves` of a
+        kernel run's rack (None: no leave values, i.e. the highest score). The kernel bounds every
+        anchor's best score (`kernel.score_bound`), walks the anchors best bound first and stops
+        when no bound can beat the best move found; each later run (a take, a swap) must beat
+        the best of the earlier ones. Ties go to the first in `generate`'s order, so the move is
+        the one `generate` + argmax picks. Returns a `MoveList` of at most one move and its
+        equity (-inf when there is none). Multi-word turns need every line: use `generate`.
+        """
+        if self.rules.multi_word:
+            raise ValueError("best-move mode covers single-line turns; use generate() for multi-word rulesets")
+        rack = Counter(rack)
+        found, beat = None, -np.inf
+        for b, r, kw in self._runs(board, rack, swappable):
+            arrays = self._zero_leaves if leaves is None else leave_arrays(leaves(r), self.rules.letter_count)
+            run_kw, block_kw = _split(kw)
+            meta, tiles, value = self.run(b, r, best=arrays, beat=beat, **run_kw)
+            if len(meta):
+                found, beat = MoveBlock(meta, tiles, board=b, rack=r, **block_kw), value
+        return MoveList([found] if found else [], self.rules.cols), beat
+
+    def anchor_bounds(self, board: Board, rack: list[int] | Counter) -> np.ndarray:
+        """Best-move mode's score bound of every anchor: rows (direction, line, anchor, bound)."""
+        rules = self.rules
+        shape = (rules.rows, rules.cols)
+        counts = np.zeros(rules.letter_count + 1, np.int64)
+        for tile, n in Counter(rack).items():
+            counts[tile] = n
+        return kernel.anchor_bounds(self.graph, np.frombuffer(board.cells, np.uint8).reshape(shape),
+                                    np.frombuffer(board.used, np.uint8).reshape(shape), self.base_lm, self.base_wm,
+                                    self.start, self.values, self.bvalues, counts, board.is_empty(),
+                                    self.bonus_table())
+
+    def _runs(self, board: Board, rack: Counter, swappable: frozenset[int] | None):
+        """The kernel runs of a position in order: the rack as it is, each letter take, each joker swap."""
+        yield board, rack, {}
+        if self.rules.take_enabled and not board.is_empty():
+            yield from self._take_runs(board, rack)
+        if self.rules.swap_enabled:
+            yield from self._swap_runs(board, rack, swappable)
+
+    def _block(self, board: Board, rack: Counter, **kw) -> MoveBlock:
+        run_kw, block_kw = _split(kw)
+        meta, tiles, _ = self.run(board, rack, **run_kw)
+        return MoveBlock(meta, tiles, board=board, rack=rack, **block_kw)
+
+    def _take_runs(self, board: Board, rack: Counter):
+        rules = self.rules
         for sq in range(rules.squares):
             if not board.cells[sq]:
                 continue
@@ -225,16 +272,17 @@ class MoveGenerator:
             tile, fragments = take_letter(after, sq, rules, self.quiet_judge, invalid)
             if invalid:
                 continue
-            min_placed = 2 if rules.take_needs_own_tile else 1
-            block = self._block(after, rack + Counter([tile]), must=tile, must_needed=rules.take_must_use,
-                                min_placed=min_placed, bonus=self.bonus_table(taken_here=True),
-                                words=self.word_rows([(f, face_value(after, f, rules)) for f in fragments]),
-                                take=(sq,), fragments=tuple(fragments), taken=(tile,))
-            blocks.append(self._without_returns(block))
-        return blocks
+            r, c = divmod(sq, rules.cols)
+            ban = {"allow": NO_BAN, "forbid_any_tile": (r, c, -1)}.get(rules.take_return, (r, c, tile))
+            yield after, rack + Counter([tile]), dict(
+                must=tile, must_needed=rules.take_must_use, min_placed=2 if rules.take_needs_own_tile else 1,
+                bonus=self.bonus_table(taken_here=True), ban=ban,
+                words=self.word_rows([(f, face_value(after, f, rules)) for f in fragments]),
+                take=(sq,), fragments=tuple(fragments), taken=(tile,))
 
     def _without_returns(self, block: MoveBlock) -> MoveBlock:
-        """Drop the moves that lay a taken tile back on its square, as ``return_to_same_square`` forbids."""
+        """Drop the moves that lay a taken tile back on its square, as ``return_to_same_square`` forbids
+        (for the later lines of a multi-word turn; a take's own run has the kernel ban the square)."""
         mode = self.rules.take_return
         if mode == "allow" or not len(block.meta):
             return block
@@ -248,8 +296,7 @@ class MoveGenerator:
         block.meta, block.tiles = block.meta[keep], block.tiles[keep]
         return block
 
-    def _swap_blocks(self, board: Board, rack: Counter, swappable: frozenset[int] | None) -> list[MoveBlock]:
-        blocks = []
+    def _swap_runs(self, board: Board, rack: Counter, swappable: frozenset[int] | None):
         for sq in range(self.rules.squares):
             code = board.cells[sq]
             if not code & BLANK_FLAG or rack[code & 0x7F] < 1:
@@ -262,8 +309,7 @@ class MoveGenerator:
             swapped[code & 0x7F] -= 1
             swapped[RACK_BLANK] += 1
             must = RACK_BLANK if self.rules.swap_must_use_joker else -1
-            blocks.append(self._block(after, swapped, must=must, swaps=(sq,)))
-        return blocks
+            yield after, swapped, dict(must=must, swaps=(sq,))
 
     # ------------------------------------------------------------------ multi-word ---
     def _continuations(self, singles: MoveList) -> list[MoveBlock]:
@@ -295,8 +341,8 @@ class MoveGenerator:
         taken_before = sum(min(placed[t], n) for t, n in Counter(block.taken).items())
         open_take = [t for t in block.taken if placed[t] < Counter(block.taken)[t]]
         bonus = self.bonus_table(sum(placed.values()), taken_before, bool(open_take), one_line=False)
-        meta, tiles = self.run(after, rest, words=self.word_rows(kept), turn_new=new, used_before=block.board.used,
-                               bonus=bonus, must=open_take[0] if open_take else -1, must_needed=False)
+        meta, tiles, _ = self.run(after, rest, words=self.word_rows(kept), turn_new=new, used_before=block.board.used,
+                                  bonus=bonus, must=open_take[0] if open_take else -1, must_needed=False)
         nxt = MoveBlock(meta, tiles, block.take, block.swaps, lines, block.board, block.rack, block.fragments,
                         block.taken)
         if rules.lines_touch_before_turn and len(nxt.meta):
@@ -336,6 +382,20 @@ def graph_arrays(nodes) -> np.ndarray:
         del _GRAPHS[key]
     _GRAPHS[id(nodes)] = (ref, graph)
     return graph
+
+
+def _split(kw: dict) -> tuple[dict, dict]:
+    """A run description's kernel arguments and its `MoveBlock` fields."""
+    return ({k: v for k, v in kw.items() if k in RUN_ARGS}, {k: v for k, v in kw.items() if k not in RUN_ARGS})
+
+
+def leave_arrays(rl, letters: int) -> tuple[np.ndarray, int, np.ndarray]:
+    """A `RackLeaves` as the kernel's best-move arguments: values by kept index, the full index and the
+    place value of each rack tile."""
+    place = np.zeros(letters + 1, np.int64)
+    for tile, step in rl.place.items():
+        place[tile] = step
+    return np.asarray(rl.values, np.float64), int(rl.full), place
 
 
 class _Unexplained:

@@ -78,8 +78,12 @@ MAX_TILE = 62                      # masks are int64: tiles 1..62
 
 # workspace: context slots first
 (W_ANCHOR, W_LIMIT, W_LEN, W_DIR, W_LINE, W_FIRST, W_MIN_STARTS, W_MUST, W_MIN_PLACED, W_COUNT, W_TOTAL,
- W_MUST_NEEDED, W_ROW, W_RACK, W_VALUES, W_BVALUES, W_BINGO, W_FRAG, W_NFRAG, W_OUT, W_CAP, W_WIDTH, W_PIVOT) = range(23)
-CONTEXT = 24
+ W_MUST_NEEDED, W_ROW, W_RACK, W_VALUES, W_BVALUES, W_BINGO, W_FRAG, W_NFRAG, W_OUT, W_CAP, W_WIDTH, W_PIVOT,
+ # best-move mode: the leave values (float64 bits) and the best move so far, ranked in generation order
+ W_MODE, W_FLOATS, W_NLEAVES, W_FULL, W_PLACE, W_SEQ, W_BEST_DIR, W_BEST_LINE, W_BEST_ANCHOR, W_BEST_SEQ,
+ # a square a taken letter may not go back to: row, column, the banned rack tile (-1 any, -2 no ban)
+ W_BAN_ROW, W_BAN_COL, W_BAN_TILE) = range(36)
+CONTEXT = 40
 # per-square row data: 8 slots a square, so one square is one cache line
 SQ = 8
 (S_TILE, S_LM, S_WM, S_XSCORE, S_START, S_XMULT, S_MASK, S_STRIP) = range(8)
@@ -288,10 +292,22 @@ def record(w, leftmost, rightmost, n, score, starts, req):
                 extended = True
         if not extended:
             score += w[frag + 5 * k + 4]
+    if w[W_BAN_TILE] != -2 and _banned(w, leftmost, rightmost):
+        return
+    if w[W_MODE] != 0:
+        _offer(w, leftmost, rightmost, n, score)
+        return
     i = w[W_COUNT]
     w[W_COUNT] = i + 1
     if i >= w[W_CAP]:
         return
+    _write(w, i, leftmost, rightmost, n, score)
+
+
+@njit(cache=True)
+def _write(w, i, leftmost, rightmost, n, score):
+    """Output row `i`: the move on squares leftmost..rightmost of the current line."""
+    row, direction, line = w[W_ROW], w[W_DIR], w[W_LINE]
     width = w[W_WIDTH]
     out = w[W_OUT] + i * (OUT_META + width)
     w[out] = direction
@@ -303,6 +319,44 @@ def record(w, leftmost, rightmost, n, score, starts, req):
     for k in range(width):
         pos = leftmost + k
         w[out + OUT_META + k] = w[row + pos * SQ + S_STRIP] if pos <= rightmost else 0
+
+
+@njit(cache=True)
+def _banned(w, leftmost, rightmost):
+    """Whether the move lays a tile the rules forbid on the square its letter was taken from."""
+    line, ban_row, ban_col = w[W_LINE], w[W_BAN_ROW], w[W_BAN_COL]
+    at_line, pos = (ban_row, ban_col) if w[W_DIR] == 0 else (ban_col, ban_row)
+    if line != at_line or not leftmost <= pos <= rightmost:
+        return False
+    code = w[w[W_ROW] + pos * SQ + S_STRIP]
+    if code == 0:
+        return False
+    return w[W_BAN_TILE] == -1 or (0 if code & 0x80 else code) == w[W_BAN_TILE]
+
+
+@njit(cache=True)
+def _offer(w, leftmost, rightmost, n, score):
+    """Best-move mode: keep the move if its equity (score + the value of the tiles kept) beats the
+    best so far, or ties it and comes first in the all-moves order (direction, line, anchor, walk)."""
+    row, place = w[W_ROW], w[W_PLACE]
+    kept = w[W_FULL]
+    for pos in range(leftmost, rightmost + 1):
+        code = w[row + pos * SQ + S_STRIP]
+        if code != 0:
+            kept -= w[place + (0 if code & 0x80 else code)]
+    floats = w[w[W_FLOATS]:w[W_FLOATS] + 1 + w[W_NLEAVES]].view(np.float64)
+    value = np.float64(score) + floats[1 + kept]
+    seq = w[W_SEQ]
+    w[W_SEQ] = seq + 1
+    if value < floats[0]:
+        return
+    rank = (w[W_DIR], w[W_LINE], w[W_ANCHOR], seq)
+    if value == floats[0] and not rank < (w[W_BEST_DIR], w[W_BEST_LINE], w[W_BEST_ANCHOR], w[W_BEST_SEQ]):
+        return
+    floats[0] = value
+    w[W_BEST_DIR], w[W_BEST_LINE], w[W_BEST_ANCHOR], w[W_BEST_SEQ] = rank
+    w[W_COUNT] = 1
+    _write(w, seq - seq, leftmost, rightmost, n, score)
 
 
 @njit(cache=True)
@@ -417,31 +471,30 @@ def _letters_in(w):
 
 
 @njit(cache=True)
-def _direction(graph, board, lm, wm, start, w):
-    """Generate the moves along the rows of `board` (w[W_DIR] says which real direction that is)."""
-    rows, cols = board.shape
-    masks, scores, mults = cross_checks(graph[:, 0], board, lm, wm, w[w[W_VALUES]:w[W_BVALUES]],
-                                        w[w[W_BVALUES]:w[W_BINGO]])
-    groot = graph[1, 0] & CHILD
+def _load_line(w, board, lm, wm, start, masks, scores, mults, r):
+    """Copy line `r` of a direction's arrays into the workspace's per-square slots."""
     row = w[W_ROW]
-    w[W_LEN] = cols
-    if groot == 0 or w[W_TOTAL] == 0:
-        return
-    letters = _letters_in(w)
-    zero = w[W_TOTAL] - w[W_TOTAL]      # computed, not literal: see "numba's cache" above
-    first = w[W_FIRST] != 0
+    for c in range(board.shape[1]):
+        base = row + c * SQ
+        w[base + S_TILE] = board[r, c]
+        w[base + S_LM] = lm[r, c]
+        w[base + S_WM] = wm[r, c]
+        w[base + S_XSCORE] = scores[r, c]
+        w[base + S_START] = start[r, c]
+        w[base + S_XMULT] = mults[r, c]
+        w[base + S_MASK] = masks[r, c]
+        w[base + S_STRIP] = 0
+    w[W_LINE] = r
+    w[W_LEN] = board.shape[1]
+
+
+@njit(cache=True)
+def _anchors(board, start, first):
+    """The anchors of every line in generation order: (line, column, previous anchor, pivot) rows."""
+    rows, cols = board.shape
+    out = np.empty((rows * cols, 4), np.int64)
+    k = 0
     for r in range(rows):
-        for c in range(cols):
-            base = row + c * SQ
-            w[base + S_TILE] = board[r, c]
-            w[base + S_LM] = lm[r, c]
-            w[base + S_WM] = wm[r, c]
-            w[base + S_XSCORE] = scores[r, c]
-            w[base + S_START] = start[r, c]
-            w[base + S_XMULT] = mults[r, c]
-            w[base + S_MASK] = masks[r, c]
-            w[base + S_STRIP] = 0
-        w[W_LINE] = r
         previous = -1
         for c in range(cols):
             if board[r, c] != 0:
@@ -456,12 +509,261 @@ def _direction(graph, board, lm, wm, start, w):
             pivot = c        # the walk starts at the last tile right of the anchor: "the pivot" above
             while pivot + 1 < cols and board[r, pivot + 1] != 0:
                 pivot += 1
-            w[W_ANCHOR] = c
-            w[W_PIVOT] = pivot
-            w[W_LIMIT] = previous
-            if can_enter(graph, w, pivot + zero, groot, zero, letters):
-                left(graph, w, pivot + zero, groot + zero, zero, zero, zero + 1, zero, zero, zero, letters)
+            out[k, 0], out[k, 1], out[k, 2], out[k, 3] = r, c, previous, pivot
+            k += 1
             previous = c
+    return out[:k]
+
+
+@njit(cache=True)
+def _walk_anchor(graph, w, c, previous, pivot, letters):
+    groot = graph[1, 0] & CHILD
+    zero = w[W_TOTAL] - w[W_TOTAL]      # computed, not literal: see "numba's cache" above
+    w[W_ANCHOR] = c
+    w[W_PIVOT] = pivot
+    w[W_LIMIT] = previous
+    w[W_SEQ] = 0
+    if can_enter(graph, w, pivot + zero, groot, zero, letters):
+        left(graph, w, pivot + zero, groot + zero, zero, zero, zero + 1, zero, zero, zero, letters)
+
+
+@njit(cache=True)
+def _run(graph, lines0, lines1, w):
+    """Walk every anchor of both directions: in generation order, or (best-move mode) by their score
+    bound, best first, until no anchor can beat the best move found."""
+    if graph[1, 0] & CHILD == 0 or w[W_TOTAL] == 0:
+        return
+    letters = _letters_in(w)
+    first = w[W_FIRST] != 0
+    anchors0 = _anchors(lines0[0], lines0[3], first)
+    anchors1 = _anchors(lines1[0], lines1[3], first)
+    if w[W_MODE] == 0:
+        _walk_all(graph, w, lines0, anchors0, 0, letters)
+        _walk_all(graph, w, lines1, anchors1, 1, letters)
+        return
+    total = len(anchors0) + len(anchors1)
+    bounds = np.empty(total, np.float64)
+    where = np.empty((total, 5), np.int64)
+    values = _rack_values_desc(w)
+    top_leave = w[w[W_FLOATS] + 1:w[W_FLOATS] + 1 + w[W_NLEAVES]].view(np.float64).max()
+    _bounds(w, lines0, anchors0, 0, values, letters, top_leave, bounds, where, 0)
+    _bounds(w, lines1, anchors1, 1, values, letters, top_leave, bounds, where, len(anchors0))
+    order = np.argsort(-bounds, kind="mergesort")
+    best = w[w[W_FLOATS]:w[W_FLOATS] + 1].view(np.float64)
+    loaded_dir, loaded = -1, -1
+    for i in order:
+        if bounds[i] < best[0]:
+            break
+        d, r = where[i, 0], where[i, 1]
+        if d != loaded_dir or r != loaded:
+            w[W_DIR] = d
+            if d == 0:
+                _load_line(w, lines0[0], lines0[1], lines0[2], lines0[3], lines0[4], lines0[5], lines0[6], r)
+            else:
+                _load_line(w, lines1[0], lines1[1], lines1[2], lines1[3], lines1[4], lines1[5], lines1[6], r)
+            loaded_dir, loaded = d, r
+        _walk_anchor(graph, w, where[i, 2], where[i, 3], where[i, 4], letters)
+
+
+@njit(cache=True)
+def _walk_all(graph, w, lines, anchors, d, letters):
+    w[W_DIR] = d
+    loaded = -1
+    for a in range(anchors.shape[0]):
+        r = anchors[a, 0]
+        if r != loaded:
+            _load_line(w, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], r)
+            loaded = r
+        _walk_anchor(graph, w, anchors[a, 1], anchors[a, 2], anchors[a, 3], letters)
+
+
+@njit(cache=True)
+def _bounds(w, lines, anchors, d, values, letters, top_leave, bounds, where, k):
+    """The equity bound of each anchor of direction `d` (`score_bound` + the best leave)."""
+    w[W_DIR] = d
+    loaded = -1
+    fits = np.zeros(0, np.int64)
+    scratch = np.empty((3, max(w[W_TOTAL], 1)), np.int64)
+    for a in range(anchors.shape[0]):
+        r = anchors[a, 0]
+        if r != loaded:
+            _load_line(w, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], r)
+            fits = _fits(w, letters)
+            loaded = r
+        bounds[k] = np.float64(score_bound(w, anchors[a, 1], anchors[a, 2], values, letters, fits, scratch)) + top_leave
+        where[k, 0], where[k, 1], where[k, 2], where[k, 3], where[k, 4] = (d, r, anchors[a, 1], anchors[a, 2],
+                                                                          anchors[a, 3])
+        k += 1
+
+
+@njit(cache=True)
+def _rack_values_desc(w):
+    """The rack's tile values, highest first; a blank counts as the highest letter it can stand for."""
+    rack, values, bvalues = w[W_RACK], w[W_VALUES], w[W_BVALUES]
+    letters = w[W_VALUES] - rack
+    blank = w[bvalues:bvalues + letters].max()
+    out = np.empty(w[W_TOTAL], np.int64)
+    k = 0
+    for t in range(letters):
+        for _ in range(w[rack + t]):
+            out[k] = blank if t == 0 else w[values + t]
+            k += 1
+    return np.sort(out)[::-1].copy()
+
+
+@njit(cache=True)
+def _fits(w, letters):
+    """Per square of the loaded line: the highest value a rack tile can score there (its cross-check)."""
+    row, rack, length = w[W_ROW], w[W_RACK], w[W_LEN]
+    count = w[W_VALUES] - rack
+    out = np.zeros(length, np.int64)
+    for c in range(length):
+        mask = w[row + c * SQ + S_MASK]
+        best = 0
+        for t in range(1, min(count, MAX_TILE + 1)):
+            if (mask >> t) & 1:
+                if (letters >> t) & 1:
+                    best = max(best, w[w[W_VALUES] + t])
+                if w[rack] > 0:
+                    best = max(best, w[w[W_BVALUES] + t])
+        out[c] = best
+    return out
+
+
+@njit(cache=True)
+def score_bound(w, anchor, limit, values, letters, fits, scratch):
+    """An upper bound of the score of any move through `anchor` of the loaded line.
+
+    Every span of squares that holds the anchor, places 1..rack-size tiles after `limit`
+    (the walk's rule) and has a free square or the edge at both ends is scored with the
+    rack's highest values on its best squares (rearrangement: sorted values against sorted
+    square weights), or with each square's best fitting tile (`_fits`), whichever is lower,
+    ignoring the words: main word, cross words, the larger bonus for that many tiles and
+    every earlier word of the turn. A square no rack tile fits (its cross-check) ends the
+    spans there.
+    """
+    row, length, total = w[W_ROW], w[W_LEN], w[W_TOTAL]
+    avail = ALL_LETTERS if w[w[W_RACK]] > 0 else letters
+    frags = 0
+    for k in range(w[W_NFRAG]):
+        frags += max(w[w[W_FRAG] + 5 * k + 4], 0)
+    best = -1
+    main, cross, per = scratch[0], scratch[1], scratch[2]
+    a = anchor
+    while a >= 0:
+        ta = w[row + a * SQ + S_TILE]
+        if ta == 0 and (a <= limit or w[row + a * SQ + S_MASK] & avail == 0):
+            break
+        if a == 0 or w[row + (a - 1) * SQ + S_TILE] == 0:        # a word may start at a
+            best = max(best, _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits) + frags)
+        a -= 1
+    return best
+
+
+@njit(cache=True)
+def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits):
+    """The best bound of the spans that start at `a` and end at or after the anchor."""
+    row = w[W_ROW]
+    best = -1
+    board_sum, word_mult, cross_sum, k = 0, 1, 0, 0
+    fit_main, fit_cross = 0, 0             # the per-square bound: sums of weight x best fitting value
+    for b in range(a, length):
+        base = row + b * SQ
+        tile = w[base + S_TILE]
+        lm, wm = w[base + S_LM], w[base + S_WM]
+        if tile != 0:
+            t = tile & 0x7F
+            board_sum += w[(w[W_BVALUES] if tile & 0x80 else w[W_VALUES]) + t] * lm
+        else:
+            if k == total or w[base + S_MASK] & avail == 0:
+                break
+            xscore = w[base + S_XSCORE]
+            main[k] = lm
+            cross[k] = lm * wm * w[base + S_XMULT] if xscore >= 0 else 0
+            fit_main += lm * fits[b]
+            fit_cross += cross[k] * fits[b]
+            if xscore >= 0:
+                cross_sum += xscore * wm * w[base + S_XMULT]
+            k += 1
+        word_mult *= wm
+        if b >= anchor and k > 0 and (b == length - 1 or w[row + (b + 1) * SQ + S_TILE] == 0):
+            bonus = max(w[w[W_BINGO] + 2 * k], w[w[W_BINGO] + 2 * k + 1])
+            placed = min(_assign(main, cross, per, k, word_mult, values), fit_main * word_mult + fit_cross)
+            best = max(best, placed + board_sum * word_mult + cross_sum + bonus)
+    return best
+
+
+@njit(cache=True)
+def _assign(main, cross, per, k, word_mult, values):
+    """The highest sum of k rack values on k squares: values and square weights both sorted
+    (an insertion sort into the scratch array `per`: k is at most the rack size)."""
+    for i in range(k):
+        weight = main[i] * word_mult + cross[i]
+        j = i
+        while j > 0 and per[j - 1] < weight:
+            per[j] = per[j - 1]
+            j -= 1
+        per[j] = weight
+    out = 0
+    for i in range(k):
+        out += per[i] * values[i]
+    return out
+
+
+@njit(cache=True)
+def generate(graph, cells, used, base_lm, base_wm, keep, start, values, bvalues, rack, first, min_starts, must,
+             must_needed, min_placed, bingo, frag, capacity, leaves, full, place, beat, ban):
+    """All placements of `rack` on the board `cells`: ``(meta, tiles, best)``, one row per move.
+
+    `graph` is `graph_of(nodes)`; `used` marks squares whose premium is used up; `keep` (or an
+    empty array) marks tiles laid earlier in the same turn, which keep their premiums. `frag`
+    rows are words that score unless the move extends them (row1, col1, row2, col2, score):
+    the squares just outside both ends (-1 when off the board) and the score — the parts of a
+    word cut by taking a letter, or the words of the earlier lines of a multi-word turn.
+    `capacity` is a guess of the number of moves (the output grows when it is short).
+    `ban` (row, column, rack tile; tile -1: any, -2: no ban) is the square a taken letter may
+    not go back to (``take_board_letter.return_to_same_square``).
+
+    **Best-move mode** (`leaves` not empty): only the move of the highest equity, score +
+    ``leaves[full - sum(place[tile] for the rack tiles it places)]`` (`engine.leaves.RackLeaves`),
+    if it beats `beat`; ties go to the first in the all-moves order. `best` is its equity
+    (`beat` when no move beats it).
+    """
+    lm, wm = premiums(cells, used, base_lm, base_wm, keep)
+    width = max(cells.shape[0], cells.shape[1])
+    lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues)
+    lines1 = _line_arrays(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T),
+                          np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues)
+    best_mode = leaves.shape[0] > 0
+    cap = 1 if best_mode else max(capacity, 16)
+    while True:
+        w = _workspace(values, bvalues, rack, bingo, frag, width, cap, leaves, place)
+        w[W_FIRST] = 1 if first else 0
+        w[W_MIN_STARTS] = min_starts
+        w[W_MUST] = must
+        w[W_MUST_NEEDED] = 1 if must_needed else 0
+        w[W_MIN_PLACED] = min_placed
+        w[W_BAN_ROW], w[W_BAN_COL], w[W_BAN_TILE] = ban[0], ban[1], ban[2]
+        if best_mode:
+            w[W_MODE] = 1
+            w[W_FULL] = full
+            w[w[W_FLOATS]:w[W_FLOATS] + 1].view(np.float64)[0] = beat
+            w[W_BEST_DIR] = w[W_BEST_LINE] = w[W_BEST_ANCHOR] = w[W_BEST_SEQ] = -1
+        _run(graph, lines0, lines1, w)
+        count = w[W_COUNT]
+        if count <= cap:
+            break
+        cap = count
+    meta = np.empty((count, OUT_META), np.int64)
+    tiles = np.empty((count, width), np.uint8)
+    for i in range(count):
+        out = w[W_OUT] + i * (OUT_META + width)
+        for k in range(OUT_META):
+            meta[i, k] = w[out + k]
+        for k in range(width):
+            tiles[i, k] = w[out + OUT_META + k]
+    best = w[w[W_FLOATS]:w[W_FLOATS] + 1].view(np.float64)[0] if best_mode else beat
+    return meta, tiles, best
 
 
 @njit(cache=True)
@@ -480,49 +782,41 @@ def premiums(cells, used, base_lm, base_wm, keep):
 
 
 @njit(cache=True)
-def generate(graph, cells, used, base_lm, base_wm, keep, start, values, bvalues, rack, first, min_starts, must,
-             must_needed, min_placed, bingo, frag, capacity):
-    """All placements of `rack` on the board `cells`: ``(meta, tiles)``, one row per move.
-
-    `graph` is `graph_of(nodes)`; `used` marks squares whose premium is used up; `keep` (or an
-    empty array) marks tiles laid earlier in the same turn, which keep their premiums. `frag`
-    rows are words that score unless the move extends them (row1, col1, row2, col2, score):
-    the squares just outside both ends (-1 when off the board) and the score — the parts of a
-    word cut by taking a letter, or the words of the earlier lines of a multi-word turn.
-    `capacity` is a guess of the number of moves (the output grows when it is short).
-    """
+def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, rack, first, bingo):
+    """Every anchor's score bound, as best-move mode computes it: rows (direction, line, anchor,
+    bound). For checking the pruning: no move through an anchor may score above its bound."""
+    keep = np.zeros((0, 0), np.uint8)
     lm, wm = premiums(cells, used, base_lm, base_wm, keep)
     width = max(cells.shape[0], cells.shape[1])
-    cap = max(capacity, 16)
-    while True:
-        w = _workspace(values, bvalues, rack, bingo, frag, width, cap)
-        w[W_FIRST] = 1 if first else 0
-        w[W_MIN_STARTS] = min_starts
-        w[W_MUST] = must
-        w[W_MUST_NEEDED] = 1 if must_needed else 0
-        w[W_MIN_PLACED] = min_placed
-        w[W_DIR] = 0
-        _direction(graph, cells, lm, wm, start, w)
-        w[W_DIR] = 1
-        _direction(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T), np.ascontiguousarray(wm.T),
-                   np.ascontiguousarray(start.T), w)
-        count = w[W_COUNT]
-        if count <= cap:
-            break
-        cap = count
-    meta = np.empty((count, OUT_META), np.int64)
-    tiles = np.empty((count, width), np.uint8)
-    for i in range(count):
-        out = w[W_OUT] + i * (OUT_META + width)
-        for k in range(OUT_META):
-            meta[i, k] = w[out + k]
-        for k in range(width):
-            tiles[i, k] = w[out + OUT_META + k]
-    return meta, tiles
+    lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues)
+    lines1 = _line_arrays(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T),
+                          np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues)
+    w = _workspace(values, bvalues, rack, bingo, np.zeros((0, 5), np.int64), width, 1, np.zeros(1),
+                   np.zeros(values.shape[0], np.int64))
+    letters = _letters_in(w)
+    anchors0 = _anchors(lines0[0], lines0[3], first)
+    anchors1 = _anchors(lines1[0], lines1[3], first)
+    total = len(anchors0) + len(anchors1)
+    bounds = np.empty(total, np.float64)
+    where = np.empty((total, 5), np.int64)
+    if w[W_TOTAL] > 0:
+        values_desc = _rack_values_desc(w)
+        _bounds(w, lines0, anchors0, 0, values_desc, letters, 0.0, bounds, where, 0)
+        _bounds(w, lines1, anchors1, 1, values_desc, letters, 0.0, bounds, where, len(anchors0))
+    out = np.empty((total if w[W_TOTAL] > 0 else 0, 4), np.int64)
+    for i in range(out.shape[0]):
+        out[i, 0], out[i, 1], out[i, 2], out[i, 3] = where[i, 0], where[i, 1], where[i, 2], np.int64(bounds[i])
+    return out
 
 
 @njit(cache=True)
-def _workspace(values, bvalues, rack, bingo, frag, width, cap):
+def _line_arrays(graph, board, lm, wm, start, values, bvalues):
+    masks, scores, mults = cross_checks(graph[:, 0], board, lm, wm, values, bvalues)
+    return board, lm, wm, start, masks, scores, mults
+
+
+@njit(cache=True)
+def _workspace(values, bvalues, rack, bingo, frag, width, cap, leaves, place):
     """The walk's int64 workspace (layout: see the W_ and S_ slots), output rows uninitialised."""
     letters = values.shape[0]
     row = CONTEXT
@@ -531,16 +825,22 @@ def _workspace(values, bvalues, rack, bingo, frag, width, cap):
     at_bvalues = at_values + letters
     at_bingo = at_bvalues + letters
     at_frag = at_bingo + bingo.size
-    at_out = at_frag + frag.size
+    at_place = at_frag + frag.size
+    at_floats = at_place + place.shape[0]
+    at_out = at_floats + 1 + leaves.shape[0]
     w = np.empty(at_out + cap * (OUT_META + width), np.int64)   # output rows are written whole
     w[:at_out] = 0
     w[W_ROW], w[W_RACK], w[W_VALUES], w[W_BVALUES], w[W_BINGO], w[W_FRAG], w[W_OUT] = (
         row, at_rack, at_values, at_bvalues, at_bingo, at_frag, at_out)
+    w[W_PLACE], w[W_FLOATS], w[W_NLEAVES] = at_place, at_floats, leaves.shape[0]
     w[at_rack:at_rack + rack.shape[0]] = rack
     w[at_values:at_bvalues] = values
     w[at_bvalues:at_bingo] = bvalues
     w[at_bingo:at_frag] = bingo.ravel()
-    w[at_frag:at_out] = frag.ravel()
+    w[at_frag:at_place] = frag.ravel()
+    w[at_place:at_floats] = place
+    if leaves.shape[0]:
+        w[at_floats + 1:at_out].view(np.float64)[:] = leaves
     w[W_NFRAG] = frag.shape[0]
     w[W_CAP] = cap
     w[W_WIDTH] = width

@@ -1,0 +1,122 @@
+"""Best-move mode (`MoveGenerator.best`) finds exactly the move `generate` + argmax picks.
+
+The mode prunes anchors by an upper bound of their score (`kernel.score_bound`); a bound that
+is too low would silently return a worse move, and a tie broken differently would change test
+games. So on full-board Webfeud positions (with 0, 1 and 2 blanks), on SmartFeud positions with
+the letter take under every ``return_to_same_square`` setting, greedy (score only) and equity
+(the bundled leave values) must agree with the all-moves list move for move and value for value,
+and every anchor's bound must be at least the best score of the moves through it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from lexicon_tools.engine.leaves import RackLeaves
+from lexicon_tools.engine.movegen.generator import MoveGenerator
+from lexicon_tools.io.leavefile import bundled_path, read_leaves
+from tests.engine.conftest import kwg_judge, position, small_rules
+from tests.engine.test_movegen import FULL_SEEDS, _full_positions, _full_webfeud, _with_blanks
+
+
+def _equities(moves, leaves, values) -> np.ndarray:
+    parts = []
+    for block in moves.blocks:
+        if leaves is None:
+            parts.append(block.meta[:, 4].astype(np.float64))
+            continue
+        rl = RackLeaves(block.rack, leaves, values)
+        kept = rl.full - rl.index_of_codes(block.tiles)
+        parts.append(block.meta[:, 4].astype(np.float64) + rl.values[kept])
+    return np.concatenate(parts) if parts else np.zeros(0)
+
+
+def _agree(gen: MoveGenerator, board, rack, leaves, where: str) -> None:
+    rules = gen.rules
+    everything = gen.generate(board, rack)
+    by_rack = None if leaves is None else (lambda r: RackLeaves(r, leaves, rules.values))
+    one, value = gen.best(board, rack, leaves=by_rack)
+    if not len(everything):
+        assert not len(one) and value == -np.inf, where
+        return
+    equities = _equities(everything, leaves, rules.values)
+    best = int(np.argmax(equities))
+    assert len(one) == 1, where
+    assert one.move(0) == everything.move(best), where
+    assert value == equities[best] and one.score(0) == everything.score(best), where
+
+
+@pytest.mark.parametrize("seed", FULL_SEEDS[:4])
+@pytest.mark.parametrize("strategy", ["greedy", "equity"])
+def test_best_move_mode_picks_the_all_moves_argmax_on_full_webfeud_boards(seed, strategy):
+    rules, _judge, gen = _full_webfeud()
+    leaves = read_leaves(bundled_path("webfeud")) if strategy == "equity" else None
+    for turn, (board, rack) in _full_positions(seed).items():
+        for blanks in (0, 1, 2):
+            tiles = _with_blanks(rack, blanks, random.Random(seed * 100 + turn))
+            _agree(gen, board, tiles, leaves, f"seed {seed}, turn {turn}, rack {tiles}")
+
+
+@pytest.mark.parametrize("take_return", ["forbid", "forbid_any_tile", "allow"])
+@pytest.mark.parametrize("strategy", ["greedy", "equity"])
+def test_best_move_mode_covers_the_letter_take(take_return, strategy):
+    rules = small_rules("smartfeud", take_return=take_return)
+    judge = kwg_judge(rules)
+    gen = MoveGenerator(rules, judge.kwg.nodes, judge)
+    leaves = read_leaves(bundled_path("smartfeud")) if strategy == "equity" else None
+    rules7 = dataclasses.replace(rules, rack_size=7)
+    checked = 0
+    for seed in range(12):
+        game = position(rules7, judge, None, None, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(6):
+            if game.over:
+                break
+            _agree(gen, game.board, game.player.rack, leaves, f"seed {seed}, {take_return}")
+            checked += 1
+            moves = gen.generate(game.board, game.player.rack)
+            if not len(moves):
+                break
+            game.play(moves.move(rng.randrange(len(moves))))
+    assert checked >= 30
+
+
+def _generating_anchor(bounds: dict, meta, tiles) -> tuple[int, int, int]:
+    """The anchor a move comes from: the first anchor of its line that it lays a tile on (a walk never
+    places on or before the previous anchor of the line)."""
+    direction, line, start = int(meta[0]), int(meta[1]), int(meta[2])
+    placed = [start + k for k in range(int(meta[3])) if tiles[k]]
+    return next((direction, line, pos) for pos in placed if (direction, line, pos) in bounds)
+
+
+def test_every_anchor_bound_holds_every_move_through_it():
+    """The pruning is exact only if no move scores above its anchor's bound: checked on every
+    move of full-board positions, against the bound of the anchor that generated it."""
+    rules, _judge, gen = _full_webfeud()
+    checked, tight = 0, 0
+    for seed in FULL_SEEDS[:3]:
+        for turn, (board, rack) in _full_positions(seed).items():
+            for blanks in (0, 1, 2):
+                tiles = _with_blanks(rack, blanks, random.Random(seed + turn))
+                bounds = {(d, line, a): b for d, line, a, b in gen.anchor_bounds(board, tiles).tolist()}
+                moves = gen.generate(board, tiles)
+                for block in moves.blocks:
+                    for meta, row in zip(block.meta, block.tiles):
+                        anchor = _generating_anchor(bounds, meta, row)
+                        assert meta[4] <= bounds[anchor], (seed, turn, tiles, anchor, meta.tolist())
+                        checked += 1
+                        tight += meta[4] == bounds[anchor]
+    assert checked > 1000
+
+
+def test_a_multi_word_ruleset_is_refused():
+    rules = small_rules("wortspieler")
+    judge = kwg_judge(rules)
+    gen = MoveGenerator(rules, judge.kwg.nodes, judge)
+    with pytest.raises(ValueError, match="multi-word"):
+        gen.best(position(rules, judge, None, None, seed=1).board, Counter(rules.alphabet.encode("RATEN")))
