@@ -7,8 +7,9 @@ statistics — must shrink with it or it dominates.
 
 Measured: N greedy-vs-greedy Webfeud games (`engine.runner.play_game` plus
 `engine.stats.summarise`, as ``lexicon-tools play`` plays them), one process, seeds 0..N-1.
-The time is split with timers around `MoveGenerator.generate` (generation: the kernel and
-its driver; the kernel alone is shown too), around the game's call of
+The time is split with timers around `MoveGenerator.generate` and, where the runner uses the
+best-move mode, `MoveGenerator.best` (generation: the kernel and its driver; the kernel alone
+is shown too), around the game's call of
 `engine.placement.evaluate_place` (scoring/validation) and the rest (state: turn log, bag,
 notation, strategy, statistics). The clock is the process's CPU time, so neighbours on a
 shared machine disturb it less than wall time; each side runs --rounds times, alternating,
@@ -66,20 +67,27 @@ def child(lexicon: str, games: int) -> None:
     judge, nodes = KwgJudge(kwg, "webfeud"), kwg.nodes
     clock = time.process_time
     spent = {"generation": 0.0, "kernel": 0.0, "validation": 0.0}
+    depth = dict.fromkeys(spent, 0)
 
     def timed(function, key):
-        def wrapper(*args, **kwargs):
+        def wrapper(*args, **kwargs):       # only the outermost call of a bucket counts (one may call another)
+            depth[key] += 1
             start = clock()
             try:
                 return function(*args, **kwargs)
             finally:
-                spent[key] += clock() - start
+                depth[key] -= 1
+                if not depth[key]:
+                    spent[key] += clock() - start
         return wrapper
 
-    MoveGenerator.generate = timed(MoveGenerator.generate, "generation")
-    kernel_name = "generate" if hasattr(kernel, "generate") else None
-    if kernel_name:
-        setattr(kernel, kernel_name, timed(getattr(kernel, kernel_name), "kernel"))
+    # generation: the full list (generate) or the best-move mode (best) where the runner uses it
+    for name in ("generate", "best"):
+        if hasattr(MoveGenerator, name):
+            setattr(MoveGenerator, name, timed(getattr(MoveGenerator, name), "generation"))
+    kernel_names = [name for name in ("generate", "anchor_bounds") if hasattr(kernel, name)]
+    for name in kernel_names:
+        setattr(kernel, name, timed(getattr(kernel, name), "kernel"))
     game_module.evaluate_place = timed(game_module.evaluate_place, "validation")
     play_game(rules, judge, nodes, ("greedy", "greedy"), 0)          # warm-up: JIT compile or cache load
     spent.update(generation=0.0, kernel=0.0, validation=0.0)
@@ -90,7 +98,7 @@ def child(lexicon: str, games: int) -> None:
         summary = summarise(game)
         digest.update(repr((game.turns, game.adjustments, game.outcome, summary)).encode())
     total = clock() - start
-    print(json.dumps({"total": total, **spent, "kernel_timed": bool(kernel_name), "digest": digest.hexdigest(),
+    print(json.dumps({"total": total, **spent, "kernel_timed": bool(kernel_names), "digest": digest.hexdigest(),
                       "package": str(Path(game_module.__file__).parent.parent)}))
 
 
