@@ -1,7 +1,8 @@
 """The HTML report of a sweep: one self-contained file with embedded pictures.
 
 Reads the results folder (`results.read_manifest`, `results.read_rows`), turns
-each game into per-game metric values (`METRICS`), estimates every variant's
+each game into per-game metric values (`METRICS`, and `BEHAVIOUR_METRICS` when
+seats lost turns to the clock or to refused words), estimates every variant's
 mean with a 95% interval and tests every variant's difference from the baseline
 (`stats`). Pictures are PNGs from `figures`, embedded as ``data:`` URIs, and the
 styles are inline, so the file opens offline, can be mailed and archived, and
@@ -67,6 +68,20 @@ METRICS = (
     Metric("premium_uses", "Premium use", "premium squares used per game", _premium_uses),
 )
 
+# Shown only when some game has them: turns lost when seats think (`think`, `time_limit`) or try refused
+# words in professional mode (`invalid_rate`, `professional`); always 0 otherwise (null in older datasets).
+BEHAVIOUR_METRICS = (
+    Metric("timeouts", "Timeouts", "turns lost to the clock per game", _column("timeouts")),
+    Metric("invalid_turns", "Invalid words", "turns lost to a refused word per game", _column("invalid_turns")),
+)
+
+
+def metrics_of(table) -> tuple[Metric, ...]:
+    """`METRICS`, and each of `BEHAVIOUR_METRICS` that some game of `table` has."""
+    import pyarrow.compute as pc
+
+    return METRICS + tuple(m for m in BEHAVIOUR_METRICS if (pc.sum(table.column(m.key)).as_py() or 0) > 0)
+
 
 def write_report(folder: Path, target: Path, baseline: str | None = None) -> str:
     """Write the report; returns a one-line summary."""
@@ -83,13 +98,15 @@ def write_report(folder: Path, target: Path, baseline: str | None = None) -> str
     parts = {name: table.filter(pc.equal(table.column("variant"), name)) for name in names}
     present = [n for n in names if parts[n].num_rows]
     base = baseline or present[0]
-    values = {m.key: {n: m.values(parts[n]) for n in present} for m in METRICS}
-    page = _page(manifest, folder, present, parts, values, base)
+    metrics = metrics_of(table)
+    values = {m.key: {n: m.values(parts[n]) for n in present} for m in metrics}
+    page = _page(manifest, folder, present, parts, values, base, metrics)
     atomic_write_text(target, page)
     return f"{len(present)} variant(s), {table.num_rows:,} games, baseline {base}"
 
 
-def _page(manifest: dict, folder: Path, names: list[str], parts: dict, values: dict, base: str) -> str:
+def _page(manifest: dict, folder: Path, names: list[str], parts: dict, values: dict, base: str,
+          metrics: tuple[Metric, ...]) -> str:
     from lexicon_tools.experiments import figures
 
     esc = html.escape
@@ -108,14 +125,14 @@ def _page(manifest: dict, folder: Path, names: list[str], parts: dict, values: d
     seat_scores = [_seat_scores(parts[n]) for n in names]
     body.append(f"<section id='scores'><h2>Score distribution</h2>{_img(figures.score_distribution(names, seat_scores), 'score distribution per seat')}</section>")
     estimates = {}
-    for metric in METRICS:
+    for metric in metrics:
         estimates[metric.key] = {n: (stats.wilson if metric.share else stats.estimate)(values[metric.key][n])
                                  for n in names}
         picture = figures.interval_chart(names, [estimates[metric.key][n] for n in names], metric.title, metric.unit)
         body.append(f"<section id='metric-{metric.key}'><h2>{esc(metric.title)}</h2>"
                     f"{_img(picture, metric.title)}{_estimates_table(metric, names, estimates[metric.key])}</section>")
     body.append(_heatmaps(names, parts, variants))
-    body.append(_differences(names, values, estimates, base))
+    body.append(_differences(names, values, estimates, base, metrics))
     body.append(_methods())
     return _HTML.format(title=esc(f"{manifest['experiment']}: sweep report"), body="\n".join(body))
 
@@ -181,12 +198,12 @@ def _heatmaps(names: list[str], parts: dict, variants: dict) -> str:
             f"square was used (letters mark the premium kind).</p>{note}{_img(picture, 'premium-use heatmaps')}</section>")
 
 
-def _differences(names: list[str], values: dict, estimates: dict, base: str) -> str:
+def _differences(names: list[str], values: dict, estimates: dict, base: str, metrics: tuple[Metric, ...]) -> str:
     others = [n for n in names if n != base]
     if not others:
         return ("<section id='differences-section'><h2>Differences</h2><p>One variant only: nothing to "
                 "compare.</p><table id='differences'></table></section>")
-    keys = [(m, n) for m in METRICS for n in others]
+    keys = [(m, n) for m in metrics for n in others]
     tested = stats.holm([stats.welch(values[m.key][base], values[m.key][n]) for m, n in keys])
     rows = []
     for (m, n), d in zip(keys, tested):

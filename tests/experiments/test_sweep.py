@@ -181,7 +181,7 @@ def test_equity_seats_get_the_rulesets_leave_values_as_in_play(tmp_path, lexicon
     assert row["scores"] == summarise(game).scores and row["turns"] == len(game.turns)
 
 
-def test_rows_reflect_the_seats_behaviour_as_play_plays_it(tmp_path, lexicon, dask_client):
+def test_rows_reflect_the_seats_behaviour_as_play_plays_it(tmp_path, lexicon, dask_client, cli):
     """professional / time_limit / think / invalid_rate reach the engine as `play`'s options do."""
     from lexicon_tools.engine.behaviour import parse_models
     from lexicon_tools.engine.runner import play_game
@@ -216,3 +216,8 @@ def test_rows_reflect_the_seats_behaviour_as_play_plays_it(tmp_path, lexicon, da
     summary = summarise(game)
     assert people[1]["scores"] == summary.scores and people[1]["turns"] == summary.turns
     assert people[1]["invalid_turns"] == summary.kinds.get("invalid", 0)
+    out = cli("report", str(tmp_path / "results"), "-o", str(tmp_path / "report.html"))
+    assert out.exit_code == 0, out.output
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    for key in ("timeouts", "invalid_turns"):                    # turns lost: shown because some game has them
+        assert f"id='metric-{key}'" in page and f"data-metric='{key}'" in page
