@@ -34,8 +34,9 @@ def sweep_command(
     """Play test games for every variant of an experiment, on Dask, into a Parquet dataset.
 
     The experiment names a base ruleset, what to vary (house rules, layouts,
-    random boards, tile sets, lexicons, players, strategies) as a grid or a list
-    of variants, the games per variant and a master seed. Every game's seed
+    random boards, tile sets, lexicons, players, strategies, and the seats'
+    professional mode, time limit, thinking time and invalid words, as `play`'s
+    options) as a grid or a list of variants, the games per variant and a master seed. Every game's seed
     derives from the master seed and its variant, so a sweep is reproducible.
     An interrupted sweep resumes where it stopped when run again.
 
