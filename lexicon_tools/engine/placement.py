@@ -63,18 +63,21 @@ def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: lis
         raise IllegalMoveError(f"{rules.name} allows one line of tiles per turn (placement.mode: single_line)",
                                "Place all tiles of the turn in one row or one column.")
     board, rack, invalid = board.copy(), Counter(rack_tiles), []
-    taken, fragments = _take(rules, judge, move, board, rack, invalid)
-    _swap(rules, move, board, rack, context or TurnContext())
-    need = Counter([RACK_BLANK if code & BLANK_FLAG else code for code in move.placed_codes()])   # rack_tile_of
+    taken, fragments = _take(rules, judge, move, board, rack, invalid) if move.take else ([], [])
+    if move.swaps:
+        _swap(rules, move, board, rack, context or TurnContext())
+    codes = move.placed_codes()
+    need = Counter([RACK_BLANK if code & BLANK_FLAG else code for code in codes])   # rack_tile_of
     _check_rack(rules, move, need, rack, taken, rack_tiles)
-    _check_return(rules, move, taken)
+    if taken:
+        _check_return(rules, move, taken)
     words = place_lines(board, move.lines, rules, judge, invalid)
     if invalid:
         raise InvalidWordError("; ".join(invalid), "Every word formed (and every part of a word cut by "
                                "taking a letter) must be in the lexicon.")
     cut = fragment_scores(board, fragments, rules) if fragments else []
     taken_used = sum(min(need[tile], n) for tile, n in Counter(taken).items()) if taken else 0
-    bingo = rules.bingo_bonus(move.tile_count - taken_used, taken_used > 0 and len(move.lines) == 1)
+    bingo = rules.bingo_bonus(len(codes) - taken_used, taken_used > 0 and len(move.lines) == 1)   # len: tile_count
     for tile, n in need.items():       # rack.subtract(need), then +rack in place: drop what is used up
         left = rack[tile] - n
         if left > 0:
