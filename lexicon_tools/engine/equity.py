@@ -55,8 +55,6 @@ class Equity:
 
     # ------------------------------------------------------------------ choice ---
     def choose(self, game, moves, rng: random.Random) -> Move:
-        from lexicon_tools.engine.strategy import can_exchange, fallback
-
         if self.leaves is None:
             self.leaves = LeaveTable.zero(game.rules)
         end = len(game.bag) == 0
@@ -68,6 +66,25 @@ class Equity:
             else:
                 best_index = int(np.argmax(values))
                 best_value = float(values[best_index])
+        return self._decide(game, moves, best_index, best_value, end)
+
+    def choose_best(self, game, generator, swappable, rng: random.Random) -> Move | None:
+        """`choose` by best-move mode (`MoveGenerator.best`): the same move, without generating every
+        candidate. None where only the whole list will do: the end game (the reply look-ahead), the
+        starter's extra blank (its own leave rule) and multi-word turns."""
+        rules = game.rules
+        if rules.multi_word or not len(game.bag) or (game.extra_blank_pending and game.current == 0):
+            return None
+        if self.leaves is None:
+            self.leaves = LeaveTable.zero(rules)
+        moves, value = generator.best(game.board, game.player.rack, swappable,
+                                      leaves=lambda rack: self.rack_leaves(rack, rules.values))
+        return self._decide(game, moves, 0 if len(moves) else -1, value, False)
+
+    def _decide(self, game, moves, best_index: int, best_value: float, end: bool) -> Move:
+        """The best placement, unless an exchange keeps tiles worth more."""
+        from lexicon_tools.engine.strategy import can_exchange, fallback
+
         if not end and len(game.bag) >= game.rules.rack_size:
             exchange = self._best_exchange(game)
             if exchange is not None and exchange[0] > best_value and can_exchange(game, len(exchange[1])):

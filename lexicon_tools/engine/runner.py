@@ -65,10 +65,12 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
               names: Sequence[str] | None = None, professional: bool | None = None,
               time_limit: str | None = None, multiword_first: int = 8,
               models: Sequence[PlayerModel] | None = None, audit: GameAudit | None = None,
-              leaves=None) -> Game:
+              leaves=None, best_move: bool = True) -> Game:
     """Play a whole game; `nodes` is the KWG node array of the lexicon `judge` decides with.
 
     `leaves` (an `engine.leaves.LeaveTable`) are the leave values of the ``equity`` seats.
+    `best_move` lets strategies that can pick their move by the generator's best-move mode
+    (``choose_best``) do so; the move is the same, False lists every candidate instead.
 
     An `audit` is shown every turn (call its ``finish(game)`` afterwards for the problems).
     """
@@ -93,8 +95,12 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
             break
         seat = game.current
         done, before, swappable = len(game.turns), game.board, game.swappable_jokers()
-        moves = generator.generate(before, game.player.rack, swappable)
-        move = seats[seat].choose(game, moves, rngs[seat])
+        move = moves = None
+        if best_move and not models[seat].active and hasattr(seats[seat], "choose_best"):
+            move = seats[seat].choose_best(game, generator, swappable, rngs[seat])
+        if move is None:
+            moves = generator.generate(before, game.player.rack, swappable)
+            move = seats[seat].choose(game, moves, rngs[seat])
         if not (models[seat].active and _err_first(game, clock, move, moves, models[seat], model_rngs[seat])):
             game.play(move)
         for turn in game.turns[done:] if audit is not None else ():

@@ -4,7 +4,10 @@ A strategy gets the game (read-only by convention), the generated candidates
 (`MoveList`) and its own seeded `random.Random`, and returns a move. Adding a
 strategy means writing one class with a ``name`` and ``choose`` and listing it
 in `STRATEGIES`. A strategy with a ``bind(generator)`` method gets the game's
-move generator (the equity player's end game looks one reply ahead with it).
+move generator (the equity player's end game looks one reply ahead with it). A
+strategy with ``choose_best(game, generator, swappable, rng)`` may pick its move
+by the generator's best-move mode instead (returning None where it needs the
+whole list); the game runner calls it when no player model is active.
 
 * ``equity`` (the default of ``play``) ranks by score plus the value of the
   tiles kept, with an end-game model: `engine.equity`;
@@ -72,6 +75,13 @@ class Greedy:
 
     def choose(self, game: Game, moves: MoveList, rng: random.Random) -> Move:
         return moves.move(moves.best()) if len(moves) else fallback(game)
+
+    def choose_best(self, game: Game, generator, swappable, rng: random.Random) -> Move | None:
+        """`choose` by best-move mode: the same move, found without listing every candidate."""
+        if game.rules.multi_word:
+            return None
+        moves, _ = generator.best(game.board, game.player.rack, swappable)
+        return moves.move(0) if len(moves) else fallback(game)
 
 
 class RandomMove:

@@ -19,6 +19,8 @@ import pytest
 
 from lexicon_tools.engine.leaves import RackLeaves
 from lexicon_tools.engine.movegen.generator import MoveGenerator
+from lexicon_tools.engine.runner import play_game
+from lexicon_tools.engine.special import take_letter
 from lexicon_tools.io.leavefile import bundled_path, read_leaves
 from tests.engine.conftest import kwg_judge, position, small_rules
 from tests.engine.test_movegen import FULL_SEEDS, _full_positions, _full_webfeud, _with_blanks
@@ -120,3 +122,39 @@ def test_a_multi_word_ruleset_is_refused():
     gen = MoveGenerator(rules, judge.kwg.nodes, judge)
     with pytest.raises(ValueError, match="multi-word"):
         gen.best(position(rules, judge, None, None, seed=1).board, Counter(rules.alphabet.encode("RATEN")))
+
+
+@pytest.mark.parametrize("game_name", ["webfeud", "smartfeud"])
+@pytest.mark.parametrize("strategy", ["greedy", "equity"])
+def test_test_games_are_the_same_with_and_without_best_move_mode(game_name, strategy):
+    rules = small_rules(game_name)
+    judge = kwg_judge(rules)
+    leaves = read_leaves(bundled_path(game_name)) if strategy == "equity" else None
+    for seed in range(4):
+        games = [play_game(rules, judge, judge.kwg.nodes, (strategy, strategy), seed, leaves=leaves, best_move=fast)
+                 for fast in (True, False)]
+        assert games[0].turns == games[1].turns and games[0].scores() == games[1].scores(), seed
+
+
+def test_the_takeable_squares_are_those_take_letter_accepts():
+    rules = small_rules("smartfeud")
+    judge = kwg_judge(rules)
+    gen = MoveGenerator(rules, judge.kwg.nodes, judge)
+    seen = 0
+    for seed in range(10):
+        game = position(rules, judge, None, None, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(8):
+            moves = gen.generate(game.board, game.player.rack)
+            if game.over or not len(moves):
+                break
+            game.play(moves.move(rng.randrange(len(moves))))
+            expected = []
+            for sq in range(rules.squares):
+                if game.board.cells[sq]:
+                    invalid: list[str] = []
+                    take_letter(game.board.copy(), sq, rules, judge, invalid)
+                    expected += [] if invalid else [sq]
+            assert gen._takeable(game.board) == expected, (seed, bytes(game.board.cells))
+            seen += len(expected) < sum(1 for c in game.board.cells if c)
+    assert seen, "some positions hold tiles a take may not remove"

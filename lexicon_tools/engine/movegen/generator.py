@@ -265,9 +265,7 @@ class MoveGenerator:
 
     def _take_runs(self, board: Board, rack: Counter):
         rules = self.rules
-        for sq in range(rules.squares):
-            if not board.cells[sq]:
-                continue
+        for sq in self._takeable(board):
             after, invalid = board.copy(), []
             tile, fragments = take_letter(after, sq, rules, self.quiet_judge, invalid)
             if invalid:
@@ -279,6 +277,16 @@ class MoveGenerator:
                 bonus=self.bonus_table(taken_here=True), ban=ban,
                 words=self.word_rows([(f, face_value(after, f, rules)) for f in fragments]),
                 take=(sq,), fragments=tuple(fragments), taken=(tile,))
+
+    def _takeable(self, board: Board) -> list[int]:
+        """The squares whose tile may be taken: the parts a take leaves must be words (when the rules
+        say so), checked for the whole board at once by the kernel (`kernel.takeable`), without the
+        explanations `take_letter` writes for a refusal; `take_letter` still checks each take."""
+        rules = self.rules
+        cells = np.frombuffer(board.cells, np.uint8).reshape(rules.rows, rules.cols)
+        if not rules.take_split_parts_must_be_words:
+            return np.flatnonzero(cells.ravel()).tolist()
+        return np.flatnonzero(kernel.takeable(self.graph, cells).ravel()).tolist()
 
     def _without_returns(self, block: MoveBlock) -> MoveBlock:
         """Drop the moves that lay a taken tile back on its square, as ``return_to_same_square`` forbids

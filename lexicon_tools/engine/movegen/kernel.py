@@ -810,6 +810,56 @@ def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, 
 
 
 @njit(cache=True)
+def takeable(graph, cells):
+    """Which tiles a letter take may remove: every part of two or more tiles it leaves, across and
+    down, must be a word of the lexicon (looked up in the DAWG half of the graph)."""
+    rows, cols = cells.shape
+    ok = cells != 0
+    for d in range(2):
+        lines, length = (rows, cols) if d == 0 else (cols, rows)
+        for line in range(lines):
+            start = 0
+            while start < length:
+                if _cell(cells, d, line, start) == 0:
+                    start += 1
+                    continue
+                end = start
+                while end + 1 < length and _cell(cells, d, line, end + 1) != 0:
+                    end += 1
+                if end > start:
+                    for i in range(start, end + 1):
+                        if not (_is_word(graph, cells, d, line, start, i - 1)
+                                and _is_word(graph, cells, d, line, i + 1, end)):
+                            if d == 0:
+                                ok[line, i] = False
+                            else:
+                                ok[i, line] = False
+                start = end + 1
+    return ok
+
+
+@njit(cache=True, inline="always")
+def _cell(cells, d, line, pos):
+    return cells[line, pos] if d == 0 else cells[pos, line]
+
+
+@njit(cache=True)
+def _is_word(graph, cells, d, line, first, last):
+    """Whether the tiles first..last of a line spell a word (fewer than two tiles: no word, fine)."""
+    if last - first < 1:
+        return True
+    p = graph[0, 0] & CHILD
+    node = 0
+    for pos in range(first, last + 1):
+        t = _cell(cells, d, line, pos) & 0x7F
+        if p == 0 or not (graph[p, 1] >> t) & 1:
+            return False
+        node = graph[p + popcount(graph[p, 1] & ((1 << t) - 1)), 0]
+        p = node & CHILD
+    return node & ACCEPT != 0
+
+
+@njit(cache=True)
 def _line_arrays(graph, board, lm, wm, start, values, bvalues):
     masks, scores, mults = cross_checks(graph[:, 0], board, lm, wm, values, bvalues)
     return board, lm, wm, start, masks, scores, mults
