@@ -96,23 +96,29 @@ def _generating_anchor(bounds: dict, meta, tiles) -> tuple[int, int, int]:
     return next((direction, line, pos) for pos in placed if (direction, line, pos) in bounds)
 
 
-def test_every_anchor_bound_holds_every_move_through_it():
-    """The pruning is exact only if no move scores above its anchor's bound: checked on every
-    move of full-board positions, against the bound of the anchor that generated it."""
+@pytest.mark.parametrize("strategy", ["greedy", "equity"])
+def test_every_anchor_bound_holds_every_move_through_it(strategy):
+    """The pruning is exact only if no move's equity (its score, plus the leave's value for equity)
+    is above its anchor's bound: checked on every move of full-board positions, against the bound
+    of the anchor that generated it."""
     rules, _judge, gen = _full_webfeud()
+    table = read_leaves(bundled_path("webfeud")) if strategy == "equity" else None
     checked, tight = 0, 0
     for seed in FULL_SEEDS[:3]:
         for turn, (board, rack) in _full_positions(seed).items():
             for blanks in (0, 1, 2):
                 tiles = _with_blanks(rack, blanks, random.Random(seed + turn))
-                bounds = {(d, line, a): b for d, line, a, b in gen.anchor_bounds(board, tiles).tolist()}
+                leaves = None if table is None else RackLeaves(Counter(tiles), table, rules.values)
+                bounds = {(int(d), int(line), int(a)): b
+                          for d, line, a, b in gen.anchor_bounds(board, tiles, leaves).tolist()}
                 moves = gen.generate(board, tiles)
-                for block in moves.blocks:
-                    for meta, row in zip(block.meta, block.tiles):
-                        anchor = _generating_anchor(bounds, meta, row)
-                        assert meta[4] <= bounds[anchor], (seed, turn, tiles, anchor, meta.tolist())
-                        checked += 1
-                        tight += meta[4] == bounds[anchor]
+                equities = _equities(moves, table, rules.values)
+                for index, (meta, row) in enumerate((m, r) for block in moves.blocks
+                                                    for m, r in zip(block.meta, block.tiles)):
+                    anchor = _generating_anchor(bounds, meta, row)
+                    assert equities[index] <= bounds[anchor], (seed, turn, tiles, anchor, meta.tolist())
+                    checked += 1
+                    tight += equities[index] == bounds[anchor]
     assert checked > 1000
 
 

@@ -238,17 +238,19 @@ class MoveGenerator:
                 found, beat = MoveBlock(meta, tiles, board=b, rack=r, **block_kw), value
         return MoveList([found] if found else [], self.rules.cols), beat
 
-    def anchor_bounds(self, board: Board, rack: list[int] | Counter) -> np.ndarray:
-        """Best-move mode's score bound of every anchor: rows (direction, line, anchor, bound)."""
+    def anchor_bounds(self, board: Board, rack: list[int] | Counter, leaves=None) -> np.ndarray:
+        """Best-move mode's equity bound of every anchor: rows (direction, line, anchor, bound);
+        `leaves` is the rack's `engine.leaves.RackLeaves` (None: the score alone)."""
         rules = self.rules
         shape = (rules.rows, rules.cols)
         counts = np.zeros(rules.letter_count + 1, np.int64)
         for tile, n in Counter(rack).items():
             counts[tile] = n
+        values, _, place = self._zero_leaves if leaves is None else leave_arrays(leaves, rules.letter_count)
         return kernel.anchor_bounds(self.graph, np.frombuffer(board.cells, np.uint8).reshape(shape),
                                     np.frombuffer(board.used, np.uint8).reshape(shape), self.base_lm, self.base_wm,
                                     self.start, self.values, self.bvalues, counts, board.is_empty(),
-                                    self.bonus_table())
+                                    self.bonus_table(), values, place)
 
     def _runs(self, board: Board, rack: Counter, swappable: frozenset[int] | None):
         """The kernel runs of a position in order: the rack as it is, each letter take, each joker swap."""

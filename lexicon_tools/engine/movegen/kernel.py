@@ -545,7 +545,7 @@ def _run(graph, lines0, lines1, w):
     bounds = np.empty(total, np.float64)
     where = np.empty((total, 5), np.int64)
     values = _rack_values_desc(w)
-    top_leave = w[w[W_FLOATS] + 1:w[W_FLOATS] + 1 + w[W_NLEAVES]].view(np.float64).max()
+    top_leave = _top_leave_by_kept(w)
     _bounds(w, lines0, anchors0, 0, values, letters, top_leave, bounds, where, 0)
     _bounds(w, lines1, anchors1, 1, values, letters, top_leave, bounds, where, len(anchors0))
     order = np.argsort(-bounds, kind="mergesort")
@@ -578,8 +578,30 @@ def _walk_all(graph, w, lines, anchors, d, letters):
 
 
 @njit(cache=True)
+def _top_leave_by_kept(w):
+    """``top[j]``: the highest leave value among the rack's sub-multisets of j tiles (the leave of a
+    move that places total - j rack tiles), so a bingo's bound adds an empty leave, not the best one."""
+    floats = w[w[W_FLOATS] + 1:w[W_FLOATS] + 1 + w[W_NLEAVES]].view(np.float64)
+    rack, place, total = w[W_RACK], w[W_PLACE], w[W_TOTAL]
+    letters = w[W_VALUES] - rack
+    if floats.shape[0] == 1:                   # no leave values (the score alone): one value for all
+        return np.full(total + 1, floats[0])
+    top = np.full(total + 1, -np.inf)
+    for i in range(floats.shape[0]):
+        kept = 0
+        for t in range(letters):
+            n = w[rack + t]
+            if n > 0:
+                kept += (i // w[place + t]) % (n + 1)
+        if kept <= total and floats[i] > top[kept]:
+            top[kept] = floats[i]
+    return top
+
+
+@njit(cache=True)
 def _bounds(w, lines, anchors, d, values, letters, top_leave, bounds, where, k):
-    """The equity bound of each anchor of direction `d` (`score_bound` + the best leave)."""
+    """The equity bound of each anchor of direction `d` (`score_bound` with the best leave of each
+    number of tiles kept, `_top_leave_by_kept`)."""
     w[W_DIR] = d
     loaded = -1
     fits = np.zeros(0, np.int64)
@@ -590,7 +612,7 @@ def _bounds(w, lines, anchors, d, values, letters, top_leave, bounds, where, k):
             _load_line(w, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], r)
             fits = _fits(w, letters)
             loaded = r
-        bounds[k] = np.float64(score_bound(w, anchors[a, 1], anchors[a, 2], values, letters, fits, scratch)) + top_leave
+        bounds[k] = score_bound(w, anchors[a, 1], anchors[a, 2], values, letters, fits, scratch, top_leave)
         where[k, 0], where[k, 1], where[k, 2], where[k, 3], where[k, 4] = (d, r, anchors[a, 1], anchors[a, 2],
                                                                           anchors[a, 3])
         k += 1
@@ -631,8 +653,9 @@ def _fits(w, letters):
 
 
 @njit(cache=True)
-def score_bound(w, anchor, limit, values, letters, fits, scratch):
-    """An upper bound of the score of any move through `anchor` of the loaded line.
+def score_bound(w, anchor, limit, values, letters, fits, scratch, top_leave):
+    """An upper bound of the equity of any move through `anchor` of the loaded line: its score plus
+    ``top_leave[tiles kept]`` (zeros: the score alone).
 
     Every span of squares that holds the anchor, places 1..rack-size tiles after `limit`
     (the walk's rule) and has a free square or the edge at both ends is scored with the
@@ -647,7 +670,7 @@ def score_bound(w, anchor, limit, values, letters, fits, scratch):
     frags = 0
     for k in range(w[W_NFRAG]):
         frags += max(w[w[W_FRAG] + 5 * k + 4], 0)
-    best = -1
+    best = -np.inf
     main, cross, per = scratch[0], scratch[1], scratch[2]
     a = anchor
     while a >= 0:
@@ -655,16 +678,17 @@ def score_bound(w, anchor, limit, values, letters, fits, scratch):
         if ta == 0 and (a <= limit or w[row + a * SQ + S_MASK] & avail == 0):
             break
         if a == 0 or w[row + (a - 1) * SQ + S_TILE] == 0:        # a word may start at a
-            best = max(best, _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits) + frags)
+            best = max(best, _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits,
+                                         top_leave) + frags)
         a -= 1
     return best
 
 
 @njit(cache=True)
-def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits):
+def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits, top_leave):
     """The best bound of the spans that start at `a` and end at or after the anchor."""
     row = w[W_ROW]
-    best = -1
+    best = -np.inf
     board_sum, word_mult, cross_sum, k = 0, 1, 0, 0
     fit_main, fit_cross = 0, 0             # the per-square bound: sums of weight x best fitting value
     for b in range(a, length):
@@ -687,9 +711,11 @@ def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fi
             k += 1
         word_mult *= wm
         if b >= anchor and k > 0 and (b == length - 1 or w[row + (b + 1) * SQ + S_TILE] == 0):
-            bonus = max(w[w[W_BINGO] + 2 * k], w[w[W_BINGO] + 2 * k + 1])
-            placed = min(_assign(main, cross, per, k, word_mult, values), fit_main * word_mult + fit_cross)
-            best = max(best, placed + board_sum * word_mult + cross_sum + bonus)
+            rest = board_sum * word_mult + cross_sum + max(w[w[W_BINGO] + 2 * k], w[w[W_BINGO] + 2 * k + 1])
+            leave = top_leave[total - k]
+            fit = fit_main * word_mult + fit_cross
+            if fit + rest + leave > best:          # else the span cannot raise the bound: skip the sort
+                best = max(best, min(_assign(main, cross, per, k, word_mult, values), fit) + rest + leave)
     return best
 
 
@@ -782,17 +808,17 @@ def premiums(cells, used, base_lm, base_wm, keep):
 
 
 @njit(cache=True)
-def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, rack, first, bingo):
-    """Every anchor's score bound, as best-move mode computes it: rows (direction, line, anchor,
-    bound). For checking the pruning: no move through an anchor may score above its bound."""
+def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, rack, first, bingo, leaves, place):
+    """Every anchor's equity bound, as best-move mode computes it: rows (direction, line, anchor,
+    bound). For checking the pruning: no move through an anchor may have an equity (score + leave,
+    `leaves`/`place` as for `generate`; one leave value 0: the score alone) above its bound."""
     keep = np.zeros((0, 0), np.uint8)
     lm, wm = premiums(cells, used, base_lm, base_wm, keep)
     width = max(cells.shape[0], cells.shape[1])
     lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues)
     lines1 = _line_arrays(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T),
                           np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues)
-    w = _workspace(values, bvalues, rack, bingo, np.zeros((0, 5), np.int64), width, 1, np.zeros(1),
-                   np.zeros(values.shape[0], np.int64))
+    w = _workspace(values, bvalues, rack, bingo, np.zeros((0, 5), np.int64), width, 1, leaves, place)
     letters = _letters_in(w)
     anchors0 = _anchors(lines0[0], lines0[3], first)
     anchors1 = _anchors(lines1[0], lines1[3], first)
@@ -801,11 +827,12 @@ def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, 
     where = np.empty((total, 5), np.int64)
     if w[W_TOTAL] > 0:
         values_desc = _rack_values_desc(w)
-        _bounds(w, lines0, anchors0, 0, values_desc, letters, 0.0, bounds, where, 0)
-        _bounds(w, lines1, anchors1, 1, values_desc, letters, 0.0, bounds, where, len(anchors0))
-    out = np.empty((total if w[W_TOTAL] > 0 else 0, 4), np.int64)
+        top_leave = _top_leave_by_kept(w)
+        _bounds(w, lines0, anchors0, 0, values_desc, letters, top_leave, bounds, where, 0)
+        _bounds(w, lines1, anchors1, 1, values_desc, letters, top_leave, bounds, where, len(anchors0))
+    out = np.empty((total if w[W_TOTAL] > 0 else 0, 4), np.float64)
     for i in range(out.shape[0]):
-        out[i, 0], out[i, 1], out[i, 2], out[i, 3] = where[i, 0], where[i, 1], where[i, 2], np.int64(bounds[i])
+        out[i, 0], out[i, 1], out[i, 2], out[i, 3] = where[i, 0], where[i, 1], where[i, 2], bounds[i]
     return out
 
 
