@@ -1,11 +1,12 @@
-"""Benchmark: the game loop around the move generator, greedy Webfeud games in one process (issue 13).
+"""Benchmark: the game loop around the move generator, Webfeud games in one process (issue 13).
 
 Target (issue 13): test games at >= 2.5x the serial rate of commit c2c076e. The move
 generator's kernel is made faster separately, so the rest of a game — the rules engine
 re-validating and re-scoring every move, the notation, the bag, the turn log, the
 statistics — must shrink with it or it dominates.
 
-Measured: N greedy-vs-greedy Webfeud games (`engine.runner.play_game` plus
+Measured: N greedy-vs-greedy (or, with --strategy equity, equity-vs-equity with the bundled
+leave values rulesets/leaves/webfeud.leaves) Webfeud games (`engine.runner.play_game` plus
 `engine.stats.summarise`, as ``lexicon-tools play`` plays them), one process, seeds 0..N-1.
 The time is split with timers around `MoveGenerator.generate` and, where the runner uses the
 best-move mode, `MoveGenerator.best` (generation: the kernel and its driver; the kernel alone
@@ -25,7 +26,8 @@ Lexicon: the real default Webfeud lexicon (``lexicon-tools build`` output,
 ~/.local/share/lexicon-tools/lexicons/webfeud.lex) when present, else a KWG of the shared
 benchmark word list (bench/lexicon_common.py), words of 2-15 letters.
 
-Run: .venv/bin/python bench/game_loop.py [--games 200] [--rounds 3] [--baseline c2c076e]
+Run: .venv/bin/python bench/game_loop.py [--strategy greedy|equity] [--games 200] [--rounds 3]
+     [--baseline c2c076e]
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ ROOT = Path(__file__).resolve().parent
 BASELINE = "c2c076e"   # before the game-loop work of issue 13
 
 
-def child(lexicon: str, games: int) -> None:
+def child(lexicon: str, games: int, strategy: str) -> None:
     """Play the games with whatever package is first on sys.path; print the timings as JSON."""
     import hashlib
     import time
@@ -65,6 +67,12 @@ def child(lexicon: str, games: int) -> None:
         kwg = Kwg(Path(lexicon).read_bytes())
     rules = Rules.from_ruleset(load_ruleset("webfeud"))
     judge, nodes = KwgJudge(kwg, "webfeud"), kwg.nodes
+    leaves = None
+    if strategy == "equity":
+        from lexicon_tools.io.leavefile import bundled_path, read_leaves
+
+        leaves = read_leaves(bundled_path("webfeud"))
+    seats = (strategy, strategy)
     clock = time.process_time
     spent = {"generation": 0.0, "kernel": 0.0, "validation": 0.0}
     depth = dict.fromkeys(spent, 0)
@@ -89,12 +97,12 @@ def child(lexicon: str, games: int) -> None:
     for name in kernel_names:
         setattr(kernel, name, timed(getattr(kernel, name), "kernel"))
     game_module.evaluate_place = timed(game_module.evaluate_place, "validation")
-    play_game(rules, judge, nodes, ("greedy", "greedy"), 0)          # warm-up: JIT compile or cache load
+    play_game(rules, judge, nodes, seats, 0, leaves=leaves)          # warm-up: JIT compile or cache load
     spent.update(generation=0.0, kernel=0.0, validation=0.0)
     digest = hashlib.sha256()
     start = clock()
     for seed in range(games):
-        game = play_game(rules, judge, nodes, ("greedy", "greedy"), seed)
+        game = play_game(rules, judge, nodes, seats, seed, leaves=leaves)
         summary = summarise(game)
         digest.update(repr((game.turns, game.adjustments, game.outcome, summary)).encode())
     total = clock() - start
@@ -133,13 +141,14 @@ def _line(name: str, r: dict, games: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strategy", choices=("greedy", "equity"), default="greedy")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3, help="runs per side, alternating; the fastest counts")
     parser.add_argument("--baseline", default=BASELINE, help="git commit of the baseline code")
-    parser.add_argument("--child", nargs=2, metavar=("LEXICON", "GAMES"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", nargs=3, metavar=("LEXICON", "GAMES", "STRATEGY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child[0], int(args.child[1]))
+        child(args.child[0], int(args.child[1]), args.child[2])
         return
     sys.path.insert(0, str(ROOT))           # the parent only: a child imports the package of its PYTHONPATH
     sys.path.insert(0, str(ROOT.parent))
@@ -149,12 +158,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="game-loop-") as tmp, baseline_tree(args.baseline) as old:
         lexicon, description = lexicon_path(Path(tmp))
         print(f"lexicon: {description}")
-        print(f"{args.games} greedy Webfeud games, 1 process, seeds 0..{args.games - 1}; "
+        print(f"{args.games} {args.strategy} Webfeud games, 1 process, seeds 0..{args.games - 1}; "
               f"best of {args.rounds} round(s), CPU time")
         runs: dict[str, list[dict]] = {"baseline": [], "current": []}
         for _ in range(args.rounds):
             for side, tree in (("baseline", old), ("current", ROOT.parent)):
-                out = run_child(tree, [script, "--child", lexicon, str(args.games)]).stdout
+                out = run_child(tree, [script, "--child", lexicon, str(args.games), args.strategy]).stdout
                 runs[side].append(json.loads(out.strip().splitlines()[-1]))
     best = {side: min(results, key=lambda r: r["total"]) for side, results in runs.items()}
     base, now = best["baseline"], best["current"]
