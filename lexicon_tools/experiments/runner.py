@@ -13,8 +13,8 @@ What travels: each distinct compiled ruleset and each distinct lexicon (raw
 of its content hash; a task only names those keys. So a worker receives each
 lexicon once for the whole sweep (a restarted worker fetches it again from a
 peer), and parses it once (`worker._JUDGES`). Each worker imports the engine
-when it joins (a `worker.WarmUp` plugin, registered on connecting), so its first
-batch is not slower than the rest, and runs with Dask's diagnostics turned down
+and loads its compiled kernels when it joins (a `worker.WarmUp` plugin,
+registered on connecting), so its first batch is not slower than the rest, and runs with Dask's diagnostics turned down
 (`WORKER_CONFIG`: they cost a worker ~15% of its games).
 
 Tasks are batches (`plan.Batch`); a window of a few tasks per worker is in flight
@@ -124,7 +124,8 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
 
 
 def _warm(client) -> None:
-    """Import the engine on every worker (and every worker that joins later) while the cluster starts.
+    """Import the engine and load its kernels on every worker (and every worker that joins later) while
+    the cluster starts.
 
     Part of a worker's start-up, like Dask's own imports: done once per process, not per batch,
     and before the first batch is sent.

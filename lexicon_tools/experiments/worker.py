@@ -78,11 +78,34 @@ def _judge(lexicon_hash: str, data: bytes):
     return _JUDGES[lexicon_hash]
 
 
+# Words of the warm-up games: enough for a few moves on any German tile set.
+_WARM_WORDS = ("AB", "AN", "DA", "ES", "IN", "JA", "ZU", "AUS", "EIS", "HAUS", "MAUS", "LAUS", "NASE", "ROSE",
+               "TEE", "TAU", "SEE", "REH", "ENTE", "ESEL")
+
+
 def warm_up() -> None:
-    """Import what a batch needs, so that a worker's first batch plays at the speed of the others."""
-    import lexicon_tools.engine.runner  # noqa: F401  (the move generator and its numba kernels' module)
-    import lexicon_tools.engine.stats  # noqa: F401
+    """Import what a batch needs and load the move generator's compiled kernels, so that a worker's
+    first batch plays at the speed of the others.
+
+    Loading numba's cached machine code happens on a kernel's first call, ~0.4 s of a fresh
+    process; two games on a 20-word lexicon (Webfeud greedy against equity, SmartFeud with its
+    letter take) make those calls while the worker starts, whatever ruleset the sweep plays:
+    the kernels' signatures depend on array types, not on the ruleset or lexicon.
+    """
     import lexicon_tools.io.lexfile  # noqa: F401
+    from lexicon_tools.engine.judge import KwgJudge
+    from lexicon_tools.engine.rules import Rules
+    from lexicon_tools.engine.runner import play_game
+    from lexicon_tools.engine.stats import summarise
+    from lexicon_tools.io.leavefile import bundled_path, read_leaves
+    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.lexicon.kwg import build_kwg
+
+    for name in ("webfeud", "smartfeud"):
+        rules = Rules.from_ruleset(load_ruleset(name))
+        kwg = build_kwg(sorted(rules.alphabet.encode(w) for w in _WARM_WORDS))
+        leaves = read_leaves(bundled_path(name))
+        summarise(play_game(rules, KwgJudge(kwg, "warm-up"), kwg.nodes, ("greedy", "equity"), 0, leaves=leaves))
 
 
 class WarmUp(WorkerPlugin):
