@@ -26,14 +26,13 @@ each configuration counts, and every run is printed):
 
 What each clock includes. Both sides have their code imported and the move
 generator's numba kernels loaded before the clock starts: this process plays a
-2-game warm-up; a sweep's workers import the engine when they join the cluster
-(`runner.connect`; counted in the start-up column). Inside the clock, `play`
-loads the ruleset and loads and checks the lexicon (twice, as `play` does: once
-to check it fits the ruleset, once for the games; the time of one load is
-printed); a sweep reads and validates the experiment (ruleset, lexicon and its
-word graph), writes the manifest, sends the ruleset and lexicon to the workers,
-each worker parses the lexicon and loads the numba kernels on its first game,
-then every game and every Parquet file. Cluster start-up (processes, imports)
+2-game warm-up; a sweep's workers import the engine and load its kernels when
+they join the cluster (`runner.connect`, `worker.warm_up`; counted in the
+start-up column). Inside the clock, `play` loads the ruleset and loads and
+checks the lexicon once (the time of that load is printed); a sweep reads and
+validates the experiment (ruleset, lexicon and its word graph), writes the
+manifest, sends the ruleset and lexicon to the workers, each worker parses the
+lexicon, then every game and every Parquet file. Cluster start-up (processes, imports)
 is printed apart, with the speed-up it would leave if it were counted (a long
 sweep pays it once). The three sweeps must write identical rows.
 

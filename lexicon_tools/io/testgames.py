@@ -89,7 +89,7 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
         from lexicon_tools.io.leavefile import load_for
 
         table, note = load_for(rules, leaves, also_for=_base_name(rs.extends))
-    path, _judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))
+    path, judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))
     records = [record_path(record_dir, rules.name, index) for index in range(1, games + 1)] \
         if record_dir is not None and games <= 10_000 else []
     check_outputs([*records, heatmap], [path, rs.source, leaves])   # before any game is played
@@ -99,7 +99,9 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
                           models=tuple(models) if any(m.active for m in models) else None, leaves=table)
     start = time.perf_counter()
     with Progress("games", total=games, enabled=False if quiet else None) as bar:
-        sim = simulate(spec, functools.partial(judge_from_file, path), workers=workers, progress=bar.advance)
+        # one process plays with the judge just checked; worker processes each load the file again
+        make_judge = (lambda: judge) if workers <= 1 or games <= 1 else functools.partial(judge_from_file, path)
+        sim = simulate(spec, make_judge, workers=workers, progress=bar.advance)
     result = PlayResult(sim, time.perf_counter() - start, note=note)
     if record_dir is not None:
         text = TileText(rules.alphabet, rules.blank_symbol)

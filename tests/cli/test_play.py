@@ -85,6 +85,23 @@ def test_play_uses_the_default_lexicon_and_prints_a_summary(cli, lexicons, isola
     assert "letter takes" in result.stdout and "first-player win rate" in result.stdout
 
 
+def test_a_serial_run_reads_the_lexicon_once(cli, lexicons, monkeypatch):
+    """The lexicon checked against the ruleset is the one the games use: one load, not two
+    (~0.5 s each for a default lexicon). A spy counts the calls of the real loader."""
+    from lexicon_tools.io import lexfile
+
+    real, calls = lexfile.load_lexicon, []
+
+    def counting(*args, **kwargs):
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(lexfile, "load_lexicon", counting)
+    _json(cli("play", "--ruleset", "webfeud", "--lexicon", str(lexicons["webfeud"]), "--games", "3",
+              "--strategy", "greedy", "--json", "-q"))
+    assert [str(p) for p in calls] == [str(lexicons["webfeud"])]
+
+
 def test_workers_give_the_same_statistics_as_a_serial_run(cli, lexicons):
     args = ("play", "--ruleset", "wortspieler", "--lexicon", str(lexicons["wortspieler"]), "--games", "4",
             "--strategy", "greedy,random", "--seed", "3", "--json", "-q")
