@@ -158,10 +158,22 @@ def load_lexicon(path: str | os.PathLike, check_graph: bool = True):
     try:
         lexicon = Lexicon(meta, Kwg(sections[b"KWG_"]), VerdictTable(sections[b"VRDT"], name))
         if check_graph:
-            lexicon.check_graph()
+            _check_graph_once(lexicon, sections[b"KWG_"])
         return lexicon
     except LexiconFileError as exc:
         raise _bad(name, exc.message) from None
+
+
+def _check_graph_once(lexicon, graph: memoryview) -> None:
+    """`Lexicon.check_graph`, skipped for a graph that passed it before (`io.graph_check_cache`)."""
+    from lexicon_tools.io import graph_check_cache
+
+    key = graph_check_cache.graph_key(graph, len(lexicon.alphabet.letters))
+    if graph_check_cache.passed_before(key):
+        lexicon.mark_graph_checked()
+        return
+    lexicon.check_graph()
+    graph_check_cache.remember_pass(key)
 
 
 def read_meta(path: str | os.PathLike) -> dict[str, Any]:

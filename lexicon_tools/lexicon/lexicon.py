@@ -154,6 +154,10 @@ class Lexicon:
             raise LexiconFileError(f"its word graph is corrupt: {'; '.join(problems)}")
         self._graph_checked = True
 
+    def mark_graph_checked(self) -> None:
+        """Record that this graph's bytes passed `check_graph` before (the IO layer's cache knows)."""
+        self._graph_checked = True
+
     # ------------------------------------------------------- suggestions ---
     def legal_words(self) -> list[str]:
         if self._legal is None:
