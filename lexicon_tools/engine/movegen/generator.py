@@ -220,7 +220,8 @@ class MoveGenerator:
 
         Equity is score + leave value; `leaves(rack)` gives the `engine.leaves.RackLeaves` of a
         kernel run's rack (None: no leave values, i.e. the highest score). The kernel bounds every
-        anchor's best score (`kernel.score_bound`), walks the anchors best bound first and stops
+        anchor's best equity (`kernel.score_bound`: its best score for each number of tiles placed plus
+        the best leave of as many tiles as that keeps), walks the anchors best bound first and stops
         when no bound can beat the best move found; each later run (a take, a swap) must beat
         the best of the earlier ones. Ties go to the first in `generate`'s order, so the move is
         the one `generate` + argmax picks. Returns a `MoveList` of at most one move and its
