@@ -14,8 +14,9 @@ of its content hash; a task only names those keys. So a worker receives each
 lexicon once for the whole sweep (a restarted worker fetches it again from a
 peer), and parses it once (`worker._JUDGES`). Each worker imports the engine
 and loads its compiled kernels when it joins (a `worker.WarmUp` plugin,
-registered on connecting), so its first batch is not slower than the rest, and runs with Dask's diagnostics turned down
-(`WORKER_CONFIG`: they cost a worker ~15% of its games).
+registered on connecting), so its first batch is not slower than the rest, and
+runs with Dask's diagnostics turned down (`WORKER_CONFIG`: they cost a worker
+~15% of its games).
 
 Tasks are batches (`plan.Batch`); a window of a few tasks per worker is in flight
 at a time, so a sweep of millions of games never holds more than a window of
