@@ -100,7 +100,7 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
     start = time.perf_counter()
     with Progress("games", total=games, enabled=False if quiet else None) as bar:
         # one process plays with the judge just checked; worker processes each load the file again
-        make_judge = (lambda: judge) if workers <= 1 or games <= 1 else functools.partial(judge_from_file, path)
+        make_judge = (lambda: judge) if workers <= 1 else functools.partial(judge_from_file, path)
         sim = simulate(spec, make_judge, workers=workers, progress=bar.advance)
     result = PlayResult(sim, time.perf_counter() - start, note=note)
     if record_dir is not None:
