@@ -32,9 +32,9 @@ start-up column). Inside the clock, `play` loads the ruleset and loads and
 checks the lexicon once (the time of that load is printed); a sweep reads and
 validates the experiment (ruleset, lexicon and its word graph), writes the
 manifest, sends the ruleset and lexicon to the workers, each worker parses the
-lexicon, then every game and every Parquet file. Cluster start-up (processes, imports)
-is printed apart, with the speed-up it would leave if it were counted (a long
-sweep pays it once). The three sweeps must write identical rows.
+lexicon, then every game and every Parquet file. Cluster start-up (processes,
+imports, kernels) is printed apart, with the speed-up it would leave if it were
+counted (a long sweep pays it once). The three sweeps must write identical rows.
 
 Run: .venv/bin/python bench/sweep_scale.py [--games 1000] [--batch-size 50] [--rounds 3]
 """

@@ -15,7 +15,7 @@ from lexicon_tools.errors import LexiconFileError
 from lexicon_tools.io import graph_check_cache
 from lexicon_tools.io.lexfile import encode_lexicon, load_lexicon, parse_sections
 from lexicon_tools.lexicon import kwg_check
-from tests.io.test_lexfile import build
+from tests.io.test_lexfile import build, ruleset  # noqa: F401  (ruleset: the module's fixture)
 
 
 @pytest.fixture
@@ -35,13 +35,6 @@ def lexicon(tmp_path, ruleset):
     path = tmp_path / "small.lex"
     build(ruleset, path)
     return path
-
-
-@pytest.fixture(scope="module")
-def ruleset():
-    from lexicon_tools.io.rulesets import load_ruleset
-
-    return load_ruleset("wortspieler")
 
 
 def test_a_graph_that_passed_is_not_walked_again(lexicon, walks):
