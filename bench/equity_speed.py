@@ -136,7 +136,7 @@ def timed_class(cls, spent: list[float], racks: list | None):
 def play(cls, setup, games: int, racks: list | None = None) -> dict:
     from lexicon_tools.engine import equity
     from lexicon_tools.engine.runner import play_game
-    from lexicon_tools.io.leavefile import bundled_path, read_leaves
+    from lexicon_tools.io.formats.leavefile import bundled_path, read_leaves
 
     rules, judge, nodes = setup
     leaves = read_leaves(bundled_path("webfeud"))          # fresh: no cache from an earlier round
@@ -156,7 +156,7 @@ def play(cls, setup, games: int, racks: list | None = None) -> dict:
 
 
 def value_racks(cls, racks: list[Counter], values) -> tuple[float, list[np.ndarray]]:
-    from lexicon_tools.io.leavefile import bundled_path, read_leaves
+    from lexicon_tools.io.formats.leavefile import bundled_path, read_leaves
 
     table = read_leaves(bundled_path("webfeud"))
     start = CLOCK()
@@ -167,13 +167,13 @@ def value_racks(cls, racks: list[Counter], values) -> tuple[float, list[np.ndarr
 def setup(tmp: Path):
     from lexicon_tools.engine.judge import KwgJudge
     from lexicon_tools.engine.rules import Rules
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.resources import default_lexicon_path
 
     rules = Rules.from_ruleset(load_ruleset("webfeud"))
     real = default_lexicon_path("webfeud")
     if real.is_file():
-        from lexicon_tools.io.lexfile import load_lexicon
+        from lexicon_tools.io.formats.lexfile import load_lexicon
 
         kwg, description = load_lexicon(real).kwg, f"the default Webfeud lexicon ({real})"
     else:

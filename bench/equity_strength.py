@@ -39,9 +39,9 @@ _WORKER: dict = {}
 
 def _init(ruleset: str, leaves_file: str | None = None) -> None:
     from lexicon_tools.engine.rules import Rules
-    from lexicon_tools.io.leavefile import load_for
-    from lexicon_tools.io.rulesets import load_ruleset
-    from lexicon_tools.io.testgames import open_judge
+    from lexicon_tools.io.formats.leavefile import load_for
+    from lexicon_tools.io.formats.rulesets import load_ruleset
+    from lexicon_tools.jobs.play import open_judge
 
     rules = Rules.from_ruleset(load_ruleset(ruleset))
     path, judge = open_judge(rules, None, ruleset)

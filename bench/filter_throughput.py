@@ -51,7 +51,7 @@ def child(side: str, ruleset_name: str, wordlist: str | None, limit: int) -> Non
     import time
 
     from lexicon_tools.io.readers import iter_entries
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.resources import default_sources
 
     ruleset = load_ruleset(ruleset_name)
@@ -63,14 +63,14 @@ def child(side: str, ruleset_name: str, wordlist: str | None, limit: int) -> Non
     gc.collect()
     start = time.process_time()
     if side == "current":
-        from lexicon_tools.io.filtering import decide_with_defaults
+        from lexicon_tools.jobs.filter import decide_with_defaults
         from lexicon_tools.morph.compact import compact
 
         decided = decide_with_defaults(compact(entries), ruleset)
         rows = sorted((w, bool(v), r, lemma or "", pos or "") for w, v, r, lemma, pos in
                       zip(decided.tiles, decided.valid, decided.reasons, decided.lemmas, decided.pos))
     else:
-        from lexicon_tools.io.filtering import evaluate_with_defaults
+        from lexicon_tools.jobs.filter import evaluate_with_defaults
         from lexicon_tools.lexicon.assemble import decide_words
 
         decided, _ = decide_words(evaluate_with_defaults(entries, ruleset))

@@ -55,10 +55,10 @@ def child(lexicon: str, games: int, strategy: str) -> None:
     from lexicon_tools.engine.rules import Rules
     from lexicon_tools.engine.runner import play_game
     from lexicon_tools.engine.stats import summarise
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
 
     if lexicon.endswith(".lex"):
-        from lexicon_tools.io.lexfile import load_lexicon
+        from lexicon_tools.io.formats.lexfile import load_lexicon
 
         kwg = load_lexicon(lexicon).kwg
     else:
@@ -69,7 +69,7 @@ def child(lexicon: str, games: int, strategy: str) -> None:
     judge, nodes = KwgJudge(kwg, "webfeud"), kwg.nodes
     leaves = None
     if strategy == "equity":
-        from lexicon_tools.io.leavefile import bundled_path, read_leaves
+        from lexicon_tools.io.formats.leavefile import bundled_path, read_leaves
 
         leaves = read_leaves(bundled_path("webfeud"))
     seats = (strategy, strategy)
@@ -119,7 +119,7 @@ def lexicon_path(tmp: Path) -> tuple[str, str]:
     from lexicon_common import word_list
 
     from lexicon_tools.engine.rules import Rules
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.lexicon.kwg import build_kwg
 
     rules = Rules.from_ruleset(load_ruleset("webfeud"))

@@ -109,7 +109,7 @@ def reader_pass(path: Path) -> int:
 
 
 def import_job(path: Path, output: Path) -> int:
-    from lexicon_tools.io.readers.importer import import_files
+    from lexicon_tools.jobs.importing import import_files
 
     return import_files([path], output, "tei", quiet=True).entries
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lexicon_common import LETTERS, build_lex_file, word_list
 
-from lexicon_tools.io.lexfile import load_lexicon
+from lexicon_tools.io.formats.lexfile import load_lexicon
 
 
 def probes(words: list[str], seed: int = 3) -> list[str]:

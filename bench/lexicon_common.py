@@ -87,10 +87,10 @@ def encode(words: list[str]) -> list[bytes]:
 
 def build_lex_file(words: list[str], path: Path) -> Path:
     """A .lex of `words` (all legal) for the wortspieler ruleset, via the library build path."""
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.model.entry import Entry
     from lexicon_tools.model.verdict import Verdict
-    from lexicon_tools.pipeline import build_from_verdicts
+    from lexicon_tools.jobs.build import build_from_verdicts
 
     verdicts = (Verdict(Entry(w, lemma=w, pos="NOUN"), w, True, "nom-sg") for w in words)
     build_from_verdicts(load_ruleset("wortspieler"), verdicts, path, date="2026-01-01T00:00:00Z")

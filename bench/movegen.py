@@ -49,14 +49,14 @@ BASELINE = "c2c076e"   # the generator when issue 13 was filed
 
 def webfeud_rules():
     from lexicon_tools.engine.rules import Rules
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
 
     return Rules.from_ruleset(load_ruleset("webfeud"))
 
 
 def kwg_bytes(lexicon: str | None, folder: Path) -> tuple[str, Path]:
     """The lexicon's KWG as a file both sides read: a .lex's graph, or the bench word list built."""
-    from lexicon_tools.io.lexfile import load_lexicon
+    from lexicon_tools.io.formats.lexfile import load_lexicon
 
     path = Path(lexicon) if lexicon else default_lexicon()
     out = folder / "webfeud.kwg"

@@ -2,7 +2,7 @@
 """Benchmark: a rebuild after a ruleset-only change, with and without the import cache.
 
 A user who changes a house rule rebuilds from the same sources. The build's import stage
-(reading the sources and compiling the morphological lexicon, `io.import_cache`) depends
+(reading the sources and compiling the morphological lexicon, `io.cache.import_cache`) depends
 on the sources alone, so the rebuild reuses it. In the same run, each in a child process
 of its own with one fresh ``LEXICON_TOOLS_HOME``:
 

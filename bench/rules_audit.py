@@ -34,8 +34,8 @@ _STATE: dict = {}
 
 def _init(ruleset: str, lexicon: str, audit: bool) -> None:
     from lexicon_tools.engine.rules import Rules
-    from lexicon_tools.io.rulesets import load_ruleset
-    from lexicon_tools.io.testgames import judge_from_file
+    from lexicon_tools.io.formats.rulesets import load_ruleset
+    from lexicon_tools.jobs.play import judge_from_file
 
     judge = judge_from_file(lexicon)
     _STATE.update(rules=Rules.from_ruleset(load_ruleset(ruleset)), judge=judge, audit=audit)
@@ -70,7 +70,7 @@ def _lexicon(ruleset: str, folder: Path | None) -> str:
 def main() -> None:
     from lexicon_tools.engine.rules import Rules
     from lexicon_tools.engine.stats import aggregate
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)

@@ -284,7 +284,7 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
-    from lexicon_tools.io.lexfile import load_lexicon
+    from lexicon_tools.io.formats.lexfile import load_lexicon
 
     with tempfile.TemporaryDirectory() as tmp:
         from lexicon_tools.resources import default_lexicon_path

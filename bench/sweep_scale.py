@@ -11,7 +11,7 @@ greedy, --games games of one variant, seed 1.
 Measured, one after the other, in rounds (the machine is shared: the best of
 each configuration counts, and every run is printed):
 
-* baseline: `io.testgames.run_play` with workers=1 — exactly what
+* baseline: `jobs.play.run_play` with workers=1 — exactly what
   `lexicon-tools play --workers 1` runs: loading the ruleset, loading and
   checking the lexicon, every game;
 * `lexicon-tools sweep` (`experiments.load.load_experiment`, then
@@ -60,10 +60,10 @@ sys.path.insert(0, str(ROOT.parent))
 def build_lexicon(path: Path) -> str:
     from lexicon_common import word_list
 
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.model.entry import Entry
     from lexicon_tools.model.verdict import Verdict
-    from lexicon_tools.pipeline import build_from_verdicts
+    from lexicon_tools.jobs.build import build_from_verdicts
 
     rs = load_ruleset("webfeud")
     alphabet = rs.make_alphabet()
@@ -145,7 +145,7 @@ def timed_sweep(experiment: Path, folder: Path, **how) -> tuple[float, float, fl
 
 def one_round(experiment: Path, lexicon: Path, games: int, tmp: Path, number: int) -> dict[str, tuple]:
     """Every configuration once, each on fresh worker processes: {label: (seconds, start-up, CPU seconds)}."""
-    from lexicon_tools.io.testgames import run_play
+    from lexicon_tools.jobs.play import run_play
 
     times = {}
     start, cpu = time.perf_counter(), time.process_time()
@@ -171,8 +171,8 @@ def _ceiling_child(lexicon: str, games: int, part: int, parts: int, go, pipe) ->
     from lexicon_tools.engine.runner import game_seed, play_game
     from lexicon_tools.engine.rules import Rules
     from lexicon_tools.engine.stats import summarise
-    from lexicon_tools.io.rulesets import load_ruleset
-    from lexicon_tools.io.testgames import judge_from_file
+    from lexicon_tools.io.formats.rulesets import load_ruleset
+    from lexicon_tools.jobs.play import judge_from_file
 
     rules, judge = Rules.from_ruleset(load_ruleset("webfeud")), judge_from_file(lexicon)
     summarise(play_game(rules, judge, judge.kwg.nodes, ("greedy", "greedy"), 99))      # warm, as the baseline
@@ -214,8 +214,8 @@ CEILING = "2 plain processes, warm, no Dask"
 
 def main() -> None:
     from lexicon_tools.experiments.results import read_rows
-    from lexicon_tools.io.lexfile import load_lexicon
-    from lexicon_tools.io.testgames import run_play
+    from lexicon_tools.io.formats.lexfile import load_lexicon
+    from lexicon_tools.jobs.play import run_play
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)

@@ -39,7 +39,7 @@ def main() -> None:
 
     from lexicon_tools.engine.rules import Rules
     from lexicon_tools.engine.simulate import SimulationSpec, simulate
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.lexicon.kwg import build_kwg
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

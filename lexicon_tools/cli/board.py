@@ -52,7 +52,7 @@ def validate_command(
     from lexicon_tools.board.constraints import parse_counts, parse_min_distance, parse_size
     from lexicon_tools.board.metrics import summary_rows, to_json
     from lexicon_tools.errors import LayoutError
-    from lexicon_tools.io.layouts import check_layout_argument
+    from lexicon_tools.io.formats.layouts import check_layout_argument
 
     rows, cols = parse_size(size) if size else (None, None)
     overrides = {"rows": rows, "cols": cols, "total": expect_premiums, "symmetry": _symmetry(symmetry),
@@ -103,9 +103,9 @@ def generate_command(
     from lexicon_tools.board.generate import generate_layout, generation_constraints, request_from_ruleset
     from lexicon_tools.board.plan import format_counts
     from lexicon_tools.board.validate import validate_layout
-    from lexicon_tools.io.layouts import layout_text, write_layout
-    from lexicon_tools.io.paths import check_outputs
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.layouts import layout_text, write_layout
+    from lexicon_tools.io.guard.paths import check_outputs
+    from lexicon_tools.io.formats.rulesets import load_ruleset
 
     rs = load_ruleset(ruleset) if ruleset else None
     request = request_from_ruleset(rs) if rs is not None else {
@@ -169,9 +169,9 @@ def show_command(
     Example: lexicon-tools board show smartfeud --svg smartfeud.svg --png smartfeud.png
     """
     from lexicon_tools.board.render_text import render_grid
-    from lexicon_tools.io.board_picture import write_png, write_svg
-    from lexicon_tools.io.layouts import open_layout_argument
-    from lexicon_tools.io.paths import check_outputs
+    from lexicon_tools.io.pictures.board_picture import write_png, write_svg
+    from lexicon_tools.io.formats.layouts import open_layout_argument
+    from lexicon_tools.io.guard.paths import check_outputs
 
     opened = open_layout_argument(layout)
     check_outputs([svg, png], _layout_inputs(layout, opened))
@@ -198,7 +198,7 @@ def compare_command(
     """
     from lexicon_tools.board.metrics import compute_metrics, summary_rows
     from lexicon_tools.board.symmetry import classify_symmetry
-    from lexicon_tools.io.layouts import open_layout_argument
+    from lexicon_tools.io.formats.layouts import open_layout_argument
 
     layouts = [open_layout_argument(arg).layout for arg in (first, second)]
     columns = [dict([("layout", lay.name or arg), ("symmetry", classify_symmetry(lay).name)]
@@ -224,8 +224,8 @@ def convert_command(
     Example: lexicon-tools board convert rulesets/layouts/wordfeud-15.yaml --to macondo -o wordfeud.txt
     """
     from lexicon_tools.errors import LayoutError
-    from lexicon_tools.io.layouts import open_layout_argument, write_layout
-    from lexicon_tools.io.paths import check_outputs
+    from lexicon_tools.io.formats.layouts import open_layout_argument, write_layout
+    from lexicon_tools.io.guard.paths import check_outputs
 
     opened = open_layout_argument(source)
     check_outputs([output], _layout_inputs(source, opened))

@@ -41,9 +41,10 @@ def build_command(
     Example: lexicon-tools build --ruleset smartfeud --source /usr/share/dict/ngerman --format wordlist
     """
     from lexicon_tools.errors import UsageError
-    from lexicon_tools.io.paths import check_outputs
-    from lexicon_tools.io.rulesets import load_ruleset
-    from lexicon_tools.pipeline import (
+    from lexicon_tools.io.guard.paths import check_outputs
+    from lexicon_tools.io.formats.rulesets import load_ruleset
+    from lexicon_tools.ui.progress import Progress
+    from lexicon_tools.jobs.build import (
         SourceSpec,
         build_lexicon,
         build_lexicon_from_verdicts,
@@ -62,7 +63,7 @@ def build_command(
     target = output if output is not None else default_lexicon_path(rs.name)
     check_outputs([target], [*source, verdicts, rs.source])
     if verdicts:
-        summary = build_lexicon_from_verdicts(rs, verdicts, target, date=date, quiet=quiet)
+        summary = build_lexicon_from_verdicts(rs, verdicts, target, date=date, quiet=quiet, bars=Progress)
     else:
         paths = list(source) or default_sources(rs.word_policy.default_sources)
         if not paths:
@@ -71,7 +72,7 @@ def build_command(
         formats = list(fmt) + ["auto"] * (len(paths) - len(fmt))
         specs = [SourceSpec(Path(p), f) for p, f in zip(paths, formats)]
         summary = build_lexicon(rs, specs, target, date=date, quiet=quiet, on_error=on_error,
-                                use_cache=not no_cache)
+                                use_cache=not no_cache, bars=Progress)
     if not quiet:
         for line in summary.lines():
             typer.echo(line)

@@ -28,13 +28,14 @@ def filter_command(
     Example: lexicon-tools filter entries.jsonl --ruleset wortspieler -o verdicts.jsonl --report
     """
     from lexicon_tools.errors import UsageError
-    from lexicon_tools.io.filtering import run_filter
+    from lexicon_tools.ui.progress import Progress
+    from lexicon_tools.jobs.filter import run_filter
 
     if output is None and not report:
         raise UsageError("nothing to do: give -o verdicts.jsonl, --report, or both",
                          "Example: lexicon-tools filter entries.jsonl --ruleset wortspieler -o verdicts.jsonl")
     summary = run_filter(entries, ruleset, output, fmt=fmt, model=model, base=base, use_model=not no_model,
-                         quiet=quiet)
+                         quiet=quiet, bars=Progress)
     if report:
         for line in summary.report_lines():
             typer.echo(line)

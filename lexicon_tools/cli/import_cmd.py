@@ -35,14 +35,15 @@ def import_command(
     Example: lexicon-tools import corpora/fixtures/tei/deu-mini.tei words.txt -o entries.jsonl
     """
     from lexicon_tools.errors import UsageError
-    from lexicon_tools.io.readers.importer import import_files
+    from lexicon_tools.ui.progress import Progress
+    from lexicon_tools.jobs.importing import import_files
     from lexicon_tools.resources import default_corpus
 
     if rejects is not None and on_error != "skip":
         raise UsageError("--rejects needs --on-error skip (with 'fail' the first bad record stops the import)",
                          "Add --on-error skip, or drop --rejects.")
     summary = import_files(paths or [str(default_corpus())], output, fmt, encoding=encoding, on_error=on_error,
-                           rejects=rejects, quiet=quiet)
+                           rejects=rejects, quiet=quiet, bars=Progress)
     typer.echo(f"Imported {summary.entries:,} entries from {len(summary.files)} file(s) into {summary.output}.")
     for damage in summary.damaged:
         typer.echo(f"Warning: {damage}; kept the entries before it, skipped the rest of that file.", err=True)

@@ -34,11 +34,12 @@ def train_command(
 
     Example: lexicon-tools leaves train --ruleset webfeud --games 800 --iterations 3 -o webfeud.leaves
     """
-    from lexicon_tools.io.leaveruns import run_train
+    from lexicon_tools.ui.progress import Progress
+    from lexicon_tools.jobs.leaves import run_train
 
     path, table, seconds = run_train(ruleset, games=games, iterations=iterations, seed=seed, output=output,
                                      lexicon=lexicon, start=start, quiet=quiet, ridge=ridge,
-                                     echo=lambda line: typer.echo(line, err=True))
+                                     echo=lambda line: typer.echo(line, err=True), bars=Progress)
     typer.echo(f"{path}: {len(table.values)} leave groups from {games * iterations} games in {seconds:.0f} s")
 
 
@@ -55,7 +56,7 @@ def show_command(
     Example: lexicon-tools leaves show --ruleset webfeud -v ? -v Q -v ER
     """
     from lexicon_tools.errors import UsageError
-    from lexicon_tools.io.leaveruns import load_table
+    from lexicon_tools.jobs.leaves import load_table
 
     table, source = load_table(leaves, ruleset)
     typer.echo(f"{source}: ruleset {table.ruleset}, model {table.mode}, {len(table.values)} entries")
@@ -96,7 +97,7 @@ def export_command(
 
     Example: lexicon-tools leaves export rulesets/leaves/webfeud.leaves -o webfeud.klv2
     """
-    from lexicon_tools.io.leaveruns import run_export
+    from lexicon_tools.jobs.leaves import run_export
 
     count, size = run_export(leaves, output, ruleset, max_tiles)
     typer.echo(f"{output}: {count:,} leaves, {size:,} bytes")
@@ -115,7 +116,7 @@ def import_command(
 
     Example: lexicon-tools leaves import CSW-like.klv2 --ruleset webfeud -o imported.leaves
     """
-    from lexicon_tools.io.leaveruns import run_import
+    from lexicon_tools.jobs.leaves import run_import
 
     table = run_import(source, output, ruleset)
     typer.echo(f"{output}: {len(table.values):,} leaves for ruleset {table.ruleset}")

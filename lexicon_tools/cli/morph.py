@@ -15,7 +15,7 @@ SOURCES_HELP = "Dictionaries with inflection tables to learn from (default: the 
 
 
 def _lexicon(sources: list[Path], fmt: str):
-    from lexicon_tools.io.filtering import read_input
+    from lexicon_tools.jobs.filter import read_input
     from lexicon_tools.morph.lexicon import MorphLexicon
     from lexicon_tools.resources import default_corpus
 
@@ -44,8 +44,8 @@ def train_command(
 
     Example: lexicon-tools morph train -o lexicon_tools/morph/fallback_model
     """
-    from lexicon_tools.io.morphology import check_model_output, save_model
-    from lexicon_tools.io.progress import Progress
+    from lexicon_tools.io.formats.morphology import check_model_output, save_model
+    from lexicon_tools.ui.progress import Progress
     from lexicon_tools.morph.train import train_fallback
     from lexicon_tools.resources import user_data_dir
 
@@ -76,7 +76,7 @@ def evaluate_command(
 
     Example: lexicon-tools morph evaluate --limit 20000
     """
-    from lexicon_tools.io.morphology import read_training_record, shipped_model_dir, verify_model_dir
+    from lexicon_tools.io.formats.morphology import read_training_record, shipped_model_dir, verify_model_dir
     from lexicon_tools.morph.evaluate import evaluate_fallback
 
     model_dir = verify_model_dir(model or shipped_model_dir())

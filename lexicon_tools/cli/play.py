@@ -61,13 +61,14 @@ def play_command(
     Example: lexicon-tools play --ruleset smartfeud --professional --time-limit 3m --think 90s --invalid-rate 0.1
     """
     from lexicon_tools.engine.stats import report_text
-    from lexicon_tools.io.testgames import run_play
+    from lexicon_tools.ui.progress import Progress
+    from lexicon_tools.jobs.play import run_play
 
     workers = _capped_workers(workers, force_workers)
     result = run_play(ruleset, players=players, games=games, strategies=strategy, seed=seed, workers=workers,
                       record_dir=record, heatmap=heatmap, lexicon=lexicon, professional=professional,
                       time_limit=time_limit, quiet=quiet, think=think, think_spread=think_spread,
-                      invalid_rate=invalid_rate, leaves=leaves)
+                      invalid_rate=invalid_rate, leaves=leaves, bars=Progress)
     if result.note:
         typer.echo(result.note, err=True)
     report = result.simulation.report
@@ -99,7 +100,7 @@ def replay_command(
 
     Example: lexicon-tools replay games/webfeud-0001.gcg
     """
-    from lexicon_tools.io.testgames import run_replay
+    from lexicon_tools.jobs.play import run_replay
 
     rec, game = run_replay(record, lexicon=lexicon, ruleset=ruleset, partial=partial)
     scores = ", ".join(f"{p.name} {p.score}" for p in game.players)

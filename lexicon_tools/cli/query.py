@@ -27,7 +27,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _load(lexicon: str | None, ruleset: str | None, check_graph: bool = True):
-    from lexicon_tools.io.lexfile import load_lexicon, resolve_lexicon_path
+    from lexicon_tools.io.formats.lexfile import load_lexicon, resolve_lexicon_path
 
     return load_lexicon(resolve_lexicon_path(lexicon, ruleset), check_graph=check_graph)
 
@@ -195,7 +195,7 @@ def stats_command(
     lex = _load(lexicon, None if lexicon else ruleset)
     bag = {letter: spec[0] for letter, spec in lex.meta.get("tiles", {}).items()}
     if lexicon and ruleset:
-        from lexicon_tools.io.rulesets import load_ruleset
+        from lexicon_tools.io.formats.rulesets import load_ruleset
 
         bag = {letter: count for letter, (count, _value) in load_ruleset(ruleset).tiles.letters.items()}
     stats = lexicon_stats(lex.kwg, lex.alphabet, bag)
@@ -232,7 +232,7 @@ def export_command(
     Example: lexicon-tools export --ruleset wortspieler --format kwg -o wortspieler.kwg
     """
     from lexicon_tools.errors import UsageError
-    from lexicon_tools.io.atomic import atomic_write_bytes
+    from lexicon_tools.io.guard.atomic import atomic_write_bytes
     from lexicon_tools.lexicon.export import export_bytes
 
     if fmt not in ("kwg", "kad", "txt", "json"):
@@ -242,8 +242,8 @@ def export_command(
                          f"Add e.g. -o lexicon.{fmt}.")
     if tile_order and fmt not in ("kwg", "kad", "json"):
         raise UsageError("--tile-order applies to --format kwg, kad and json only", "Drop --tile-order.")
-    from lexicon_tools.io.lexfile import load_lexicon, resolve_lexicon_path
-    from lexicon_tools.io.paths import check_outputs
+    from lexicon_tools.io.formats.lexfile import load_lexicon, resolve_lexicon_path
+    from lexicon_tools.io.guard.paths import check_outputs
 
     source = resolve_lexicon_path(lexicon, ruleset)
     check_outputs([output], [source])

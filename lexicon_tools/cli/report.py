@@ -33,7 +33,7 @@ def report_command(
 
     require("pyarrow", "matplotlib")
     from lexicon_tools.experiments.report import write_report
-    from lexicon_tools.io.paths import check_outputs
+    from lexicon_tools.io.guard.paths import check_outputs
 
     target = output or results.with_name(f"{results.name}.html")
     inputs = [results, *(p for p in results.rglob("*") if p.is_file())] if results.is_dir() else [results]

@@ -17,7 +17,7 @@ def list_command() -> None:
 
     Example: lexicon-tools ruleset list
     """
-    from lexicon_tools.io.rulesets import list_rulesets
+    from lexicon_tools.io.formats.rulesets import list_rulesets
 
     for name, title, _path in list_rulesets():
         typer.echo(f"{name:<16} {title}")
@@ -29,7 +29,7 @@ def validate_command(ruleset: str = typer.Argument(..., help="A bundled name or 
 
     Example: lexicon-tools ruleset validate rulesets/house-rules/wortspieler-familie.yaml
     """
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
 
     rs = load_ruleset(ruleset)
     typer.echo(f"{rs.name}: valid ({rs.source})")
@@ -44,7 +44,7 @@ def show_command(
 
     Example: lexicon-tools ruleset show smartfeud --json
     """
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.model.ruleset_view import ruleset_summary, ruleset_to_json
 
     rs = load_ruleset(ruleset)
@@ -63,7 +63,7 @@ def diff_command(
 
     Example: lexicon-tools ruleset diff wortspieler rulesets/house-rules/wortspieler-familie.yaml
     """
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.model.ruleset_view import diff_rulesets
 
     changes = diff_rulesets(load_ruleset(base), load_ruleset(other))

@@ -3,7 +3,7 @@
 A *leave* is the multiset of rack tiles kept after a turn, written as its
 sorted tile bytes (``0`` = blank, letters ``1..N``). A `LeaveTable` maps leaves
 to values in points, relative to keeping nothing (the empty leave is 0, as in
-wolges and Macondo). Two modes, one file format (`io.leavefile`):
+wolges and Macondo). Two modes, one file format (`io.formats.leavefile`):
 
 * ``table``: the listed leaves have exactly their value, any other leave 0 -
   the semantics of a KLV2 file (`lexicon.klv`), so imported tables keep every

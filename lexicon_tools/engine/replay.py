@@ -1,6 +1,6 @@
 """Replay a recorded game: re-deal from its seed, re-validate and re-score every turn.
 
-A `Record` is the parsed content of a game record (see `lexicon_tools.io.gamerecord`
+A `Record` is the parsed content of a game record (see `lexicon_tools.io.formats.gamerecord`
 for the text format): the set-up (ruleset, seed, players, professional mode,
 time limit) and one `RecordedTurn` per line. `replay` starts a fresh `Game`
 with the same seed — so the bag deals the same tiles — and for every turn

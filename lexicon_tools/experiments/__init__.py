@@ -3,9 +3,9 @@
 One experiment's journey, top to bottom:
 
 1. `spec` — the experiment file's schema (pydantic, unknown keys refused).
-2. `load` — reads the YAML (`io.located_yaml`), expands the grid or the list of
+2. `load` — reads the YAML (`io.guard.located_yaml`), expands the grid or the list of
    variants, applies each variant's house rules to the base ruleset with the
-   ruleset loader's own merge and validation (`io.rulesets`), so every problem
+   ruleset loader's own merge and validation (`io.formats.rulesets`), so every problem
    is reported with the experiment file's line; resolves layouts, random boards,
    tile sets and lexicons. The result is a `plan.Plan`.
 3. `plan` — variants, their content hashes, game seeds and batches with

@@ -22,7 +22,7 @@ from lexicon_tools.errors import ExperimentError, Problem
 from lexicon_tools.experiments.plan import Plan
 from lexicon_tools.experiments.spec import (MAX_VARIANTS, NAME_PATTERN, Experiment, RandomBoardsAxis,
                                             RandomBoardSpec, VariantSpec)
-from lexicon_tools.io.located_yaml import Location, locate, read_yaml
+from lexicon_tools.io.guard.located_yaml import Location, locate, read_yaml
 
 SCALAR_FIELDS = ("ruleset", "layout", "random_board", "tiles", "lexicon", "leaves", "players", "strategies",
                  "professional", "time_limit", "think", "think_spread", "invalid_rate")

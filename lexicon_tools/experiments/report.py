@@ -28,7 +28,7 @@ from typing import Any
 from lexicon_tools.errors import ExperimentError
 from lexicon_tools.experiments import stats
 from lexicon_tools.experiments.results import read_manifest, read_rows
-from lexicon_tools.io.atomic import atomic_write_text
+from lexicon_tools.io.guard.atomic import atomic_write_text
 
 
 @dataclass(frozen=True)

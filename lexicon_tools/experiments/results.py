@@ -5,7 +5,7 @@ Layout of ``RESULTS/``::
     _experiment.json          the plan: variants, their settings and boards, the fingerprint
     <batch id>.parquet        the rows of one batch, one row per game
 
-Each batch file is written atomically (`io.atomic`: a temp file, then a rename),
+Each batch file is written atomically (`io.guard.atomic`: a temp file, then a rename),
 so the folder only ever holds whole batches: Ctrl-C, a killed client or a full
 disk leave every file either complete or absent. A file's name is its batch's
 deterministic id, so a rerun skips batches already written and a batch written
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lexicon_tools.errors import ExperimentError
-from lexicon_tools.io.atomic import atomic_open, atomic_write_text
+from lexicon_tools.io.guard.atomic import atomic_open, atomic_write_text
 
 MANIFEST = "_experiment.json"
 SUFFIX = ".parquet"

@@ -185,7 +185,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     from distributed.client import FuturesCancelledError
 
     from lexicon_tools.experiments.worker import play_batch
-    from lexicon_tools.io.progress import Progress
+    from lexicon_tools.ui.progress import Progress
 
     rules, lexicons, leaves = _scatter(plan, client)
     result.workers = len(client.scheduler_info().get("workers", {}))

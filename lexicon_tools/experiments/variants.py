@@ -1,7 +1,7 @@
 """Turn one variant's combined settings into a playable `Variant`, reusing the ruleset loader.
 
 House rules: the variant's ``rules`` overrides (and a ``tiles`` set, and a ``layout``
-file) are merged over the base ruleset's document with `io.rulesets.deep_merge`, the
+file) are merged over the base ruleset's document with `io.formats.rulesets.deep_merge`, the
 merge house-rules files get from ``extends`` (``$replace: true`` replaces a mapping
 whole). The locations of the overriding keys are those in the experiment file, so
 the ruleset validator (`validate_ruleset_document`: schema, layout, consistency)
@@ -22,8 +22,8 @@ from lexicon_tools.errors import LexiconFileError, LexiconToolsError, Problem
 from lexicon_tools.experiments.load import Combined, Problems
 from lexicon_tools.experiments.plan import Behaviour, Variant, content_hash
 from lexicon_tools.experiments.spec import Experiment, strategy_text
-from lexicon_tools.io.located_yaml import Location, locate, read_yaml
-from lexicon_tools.io.rulesets import deep_merge, load_ruleset_document, validate_ruleset_document
+from lexicon_tools.io.guard.located_yaml import Location, locate, read_yaml
+from lexicon_tools.io.formats.rulesets import deep_merge, load_ruleset_document, validate_ruleset_document
 
 
 class Resolver:
@@ -221,7 +221,7 @@ class Resolver:
 
     def _leaves(self, c: Combined, rules, strategies: list[str], extends: str | None):
         """(table, content hash, note) for equity seats or a given leave file; (None, "", None) otherwise."""
-        from lexicon_tools.io.leavefile import load_for
+        from lexicon_tools.io.formats.leavefile import load_for
 
         given = c.values.get("leaves", self.experiment.leaves)
         if rules is None or not ("equity" in strategies or given):
@@ -236,8 +236,8 @@ class Resolver:
         return table, _leaves_hash(table), note
 
     def _lexicon(self, c: Combined, rules, base_name: str, extends: str | None) -> tuple[str, str]:
-        from lexicon_tools.io.lexfile import resolve_lexicon_path
-        from lexicon_tools.io.testgames import open_judge
+        from lexicon_tools.io.formats.lexfile import resolve_lexicon_path
+        from lexicon_tools.jobs.play import open_judge
 
         if rules is None:
             return "", ""

@@ -59,7 +59,7 @@ def play_batch(task: BatchTask, rules, lexicon: bytes, leaves=None) -> dict[str,
 def _judge(lexicon_hash: str, data: bytes):
     if lexicon_hash not in _JUDGES:
         from lexicon_tools.engine.judge import LexiconJudge
-        from lexicon_tools.io.lexfile import load_lexicon
+        from lexicon_tools.io.formats.lexfile import load_lexicon
 
         # The client validated the word graph of the file with this content hash when it read the
         # experiment (`variants.Resolver._lexicon`, through `play`'s loader), so a worker holding the
@@ -92,13 +92,13 @@ def warm_up() -> None:
     letter take) make those calls while the worker starts, whatever ruleset the sweep plays:
     the kernels' signatures depend on array types, not on the ruleset or lexicon.
     """
-    import lexicon_tools.io.lexfile  # noqa: F401
+    import lexicon_tools.io.formats.lexfile  # noqa: F401
     from lexicon_tools.engine.judge import KwgJudge
     from lexicon_tools.engine.rules import Rules
     from lexicon_tools.engine.runner import play_game
     from lexicon_tools.engine.stats import summarise
-    from lexicon_tools.io.leavefile import bundled_path, read_leaves
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.leavefile import bundled_path, read_leaves
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.lexicon.kwg import build_kwg
 
     for name in ("webfeud", "smartfeud"):

@@ -78,7 +78,7 @@ class CheckResult:
 
 
 class Lexicon:
-    """Queries over one built lexicon (see `lexicon_tools.io.lexfile` for the file)."""
+    """Queries over one built lexicon (see `lexicon_tools.io.formats.lexfile` for the file)."""
 
     def __init__(self, meta: dict[str, Any], kwg: Kwg, verdicts: VerdictTable):
         self.meta = meta

@@ -2,7 +2,7 @@
 
 Schema models use pydantic with ``extra="forbid"`` so an unknown key is an
 error, and ``frozen=True`` so a resolved ruleset cannot change under the engine.
-The board layout is resolved from its own file by the loader (`io.rulesets`) and
+The board layout is resolved from its own file by the loader (`io.formats.rulesets`) and
 attached as `Ruleset.layout`. Cross-field checks that need the whole ruleset
 (tile letters vs alphabet, tile total, start squares on the board, ...) live in
 `check_consistency`, which collects every problem instead of stopping at the first.

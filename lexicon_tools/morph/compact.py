@@ -24,7 +24,7 @@ features, its tags and whether it is a headword, so that function runs once per 
 shape (a few hundred) and its answer is reused with each entry's lemma and source.
 
 `CompactCorpus.columns` / `from_columns` expose the tables and arrays as plain
-strings and integer arrays, which `io.import_cache` stores (no pickle).
+strings and integer arrays, which `io.cache.import_cache` stores (no pickle).
 """
 
 from __future__ import annotations

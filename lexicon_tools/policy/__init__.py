@@ -16,7 +16,7 @@ word, `readings.Analyzer`) and the curated lists (`curated.CuratedLists`), and n
 import spaCy or open files. Callers that want the bundled curated lists and the
 default analyzer (the spaCy pipeline with the shipped fallback model for the
 nominative rule, a plain lexicon for all forms) use
-`lexicon_tools.io.filtering.evaluate_with_defaults`, which loads them from the layers
+`lexicon_tools.jobs.filter.evaluate_with_defaults`, which loads them from the layers
 that own them.
 """
 

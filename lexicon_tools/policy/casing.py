@@ -43,7 +43,7 @@ def all_caps_in_mixed_case(entries: Sequence[Entry]) -> frozenset[str]:
 
 class CapsTracker:
     """`all_caps_in_mixed_case` one entry at a time (the build streams its entries), mergeable across
-    sources; `mixed` and `caps` are plain sets of file names and words (stored by `io.import_cache`)."""
+    sources; `mixed` and `caps` are plain sets of file names and words (stored by `io.cache.import_cache`)."""
 
     def __init__(self, mixed: set[str] | None = None, caps: dict[str, set[str]] | None = None):
         self.mixed: set[str] = mixed or set()

@@ -1,7 +1,7 @@
 """The curated word lists the Wortspieler rule needs, as plain data.
 
 No source marks these reliably, so the project keeps reviewed lists
-(corpora/curated/, loaded by `lexicon_tools.io.curated`):
+(corpora/curated/, loaded by `lexicon_tools.io.formats.curated`):
 
 - pluralia tantum (Eltern, Leute, Ferien, Kosten): accepted as `plurale-tantum`;
 - lexicalised plurals, plurals with a meaning of their own (Wahlen: elections);

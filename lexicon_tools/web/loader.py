@@ -2,7 +2,7 @@
 
 ``--ruleset R`` uses the lexicon built for R; ``--lexicon FILE`` alone uses the
 ruleset the file was built for (recorded in its header). Either way the lexicon
-must fit the ruleset (`io.testgames.open_judge` checks name and tiles, as for
+must fit the ruleset (`jobs.play.open_judge` checks name and tiles, as for
 ``play``), and its graph is checked once, since a server runs for hours.
 """
 
@@ -14,9 +14,9 @@ from lexicon_tools.web.table import Table
 def open_table(ruleset: str | None, lexicon: str | None) -> tuple[str, Table]:
     """(lexicon path, table)."""
     from lexicon_tools.engine.rules import Rules
-    from lexicon_tools.io.lexfile import read_meta, resolve_lexicon_path
-    from lexicon_tools.io.rulesets import load_ruleset
-    from lexicon_tools.io.testgames import _base_name, open_judge
+    from lexicon_tools.io.formats.lexfile import read_meta, resolve_lexicon_path
+    from lexicon_tools.io.formats.rulesets import load_ruleset
+    from lexicon_tools.jobs.play import _base_name, open_judge
 
     if ruleset is None:
         path = resolve_lexicon_path(lexicon, None)

@@ -16,8 +16,8 @@ from lexicon_tools.board.plan import decompositions, default_counts, inventory
 from lexicon_tools.board.symmetry import classify_symmetry
 from lexicon_tools.board.validate import ruleset_constraints, validate_layout
 from lexicon_tools.errors import LayoutError, UsageError
-from lexicon_tools.io.layouts import write_layout
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.layouts import write_layout
+from lexicon_tools.io.formats.rulesets import load_ruleset
 
 from .helpers import ROOT
 

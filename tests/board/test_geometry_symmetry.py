@@ -8,7 +8,7 @@ import pytest
 
 from lexicon_tools.board import geometry
 from lexicon_tools.board.symmetry import classify_symmetry, orbits
-from lexicon_tools.io.layouts import load_layout
+from lexicon_tools.io.formats.layouts import load_layout
 from lexicon_tools.model.layout import Layout, parse_square
 
 from .helpers import LAYOUTS, layout_from_rows

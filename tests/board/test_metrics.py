@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lexicon_tools.board.metrics import compute_metrics, summary_rows, to_json
-from lexicon_tools.io.layouts import load_layout
+from lexicon_tools.io.formats.layouts import load_layout
 from lexicon_tools.model.layout import square_name
 
 from .helpers import WORDFEUD, layout_from_rows

@@ -7,8 +7,8 @@ import pytest
 from lexicon_tools.board.constraints import Constraints, parse_counts, parse_min_distance, parse_size
 from lexicon_tools.board.validate import random_board_problems, ruleset_constraints, validate_layout
 from lexicon_tools.errors import UsageError
-from lexicon_tools.io.layouts import load_layout
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.layouts import load_layout
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.layout import Layout
 
 from .helpers import LAYOUTS, WORDFEUD, layout_from_rows

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from lexicon_tools.io.layouts import load_layout
+from lexicon_tools.io.formats.layouts import load_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDFEUD = str(ROOT / "rulesets/layouts/wordfeud-15.yaml")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from lexicon_tools.io.lexfile import load_lexicon, read_meta
+from lexicon_tools.io.formats.lexfile import load_lexicon, read_meta
 from lexicon_tools.resources import corpora_dir, default_lexicon_path
 
 WORDLIST = corpora_dir() / "fixtures" / "wordlist" / "words-utf8.txt"

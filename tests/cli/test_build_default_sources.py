@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 
 
 def ruleset_file(tmp_path, sources: str):

@@ -9,10 +9,10 @@ import pytest
 import typer
 
 from lexicon_tools.cli.app import app
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
-from lexicon_tools.pipeline import build_from_verdicts
+from lexicon_tools.jobs.build import build_from_verdicts
 from lexicon_tools.resources import default_lexicon_path
 
 LEXICON_READERS = {"check", "judge", "anagram", "pattern", "stats", "export", "play", "replay"}

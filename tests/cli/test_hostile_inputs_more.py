@@ -26,11 +26,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lexicon_tools.io.lexfile import encode_lexicon, parse_sections
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.lexfile import encode_lexicon, parse_sections
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
-from lexicon_tools.pipeline import build_from_verdicts
+from lexicon_tools.jobs.build import build_from_verdicts
 from lexicon_tools.resources import rulesets_dir
 
 CLI = [sys.executable, "-m", "lexicon_tools"]

@@ -136,7 +136,7 @@ def tree(folder: Path) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def model() -> Path:
     """A model folder to be replaced: the shipped model (a real one, with its manifest)."""
-    from lexicon_tools.io.morphology import shipped_model_dir, verify_model_dir
+    from lexicon_tools.io.formats.morphology import shipped_model_dir, verify_model_dir
 
     return verify_model_dir(shipped_model_dir())
 
@@ -183,10 +183,10 @@ def _dead_pid() -> int:
 @pytest.fixture(scope="module")
 def game(tmp_path_factory) -> tuple[Path, Path]:
     """A small webfeud lexicon (built in-process: it is not under test here) and one record played with it."""
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.model.entry import Entry
     from lexicon_tools.model.verdict import Verdict
-    from lexicon_tools.pipeline import build_from_verdicts
+    from lexicon_tools.jobs.build import build_from_verdicts
 
     folder = tmp_path_factory.mktemp("game")
     words = ["HAUS", "BAUM", "MAUS", "ROSE", "TOR", "HOSE", "RAUM", "DOSE", "RAD", "RAT", "TAT", "ORT", "EI",

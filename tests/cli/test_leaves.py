@@ -12,11 +12,11 @@ import lzma
 
 import pytest
 
-from lexicon_tools.io.leavefile import bundled_path, read_leaves
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.leavefile import bundled_path, read_leaves
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
-from lexicon_tools.pipeline import build_from_verdicts
+from lexicon_tools.jobs.build import build_from_verdicts
 from lexicon_tools.resources import default_corpus
 
 

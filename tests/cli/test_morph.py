@@ -16,7 +16,7 @@ TINY_CONFIG = Path(__file__).parents[1] / "morph" / "data" / "tiny.cfg"
 @pytest.fixture(scope="module")
 def corpus_slice_jsonl(tmp_path_factory):
     """The first 4,000 entries of the bundled corpus as entries.jsonl."""
-    from lexicon_tools.io.entries_jsonl import write_entries
+    from lexicon_tools.io.formats.entries_jsonl import write_entries
     from lexicon_tools.io.readers import iter_entries
     from lexicon_tools.resources import default_corpus
 
@@ -38,7 +38,7 @@ def trained(corpus_slice_jsonl, tmp_path_factory):
 
 
 def test_train_writes_a_verified_model(trained):
-    from lexicon_tools.io.morphology import verify_model_dir
+    from lexicon_tools.io.formats.morphology import verify_model_dir
 
     result, out = trained
     assert result.exit_code == 0, result.output

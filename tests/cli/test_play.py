@@ -16,10 +16,10 @@ import shutil
 import pytest
 from PIL import Image
 
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
-from lexicon_tools.pipeline import build_from_verdicts
+from lexicon_tools.jobs.build import build_from_verdicts
 from lexicon_tools.resources import default_corpus, default_lexicon_path
 
 ROWS = 4000
@@ -88,7 +88,7 @@ def test_play_uses_the_default_lexicon_and_prints_a_summary(cli, lexicons, isola
 def test_a_serial_run_reads_the_lexicon_once(cli, lexicons, monkeypatch):
     """The lexicon checked against the ruleset is the one the games use: one load, not two
     (~0.5 s each for a default lexicon). A spy counts the calls of the real loader."""
-    from lexicon_tools.io import lexfile
+    from lexicon_tools.io.formats import lexfile
 
     real, calls = lexfile.load_lexicon, []
 
@@ -183,7 +183,7 @@ def test_the_engine_quotes_the_lexicon_reason(lexicons):
     from lexicon_tools.engine.rules import Rules
     from lexicon_tools.engine.setup import set_position
     from lexicon_tools.errors import InvalidWordError
-    from lexicon_tools.io.testgames import judge_from_file
+    from lexicon_tools.jobs.play import judge_from_file
 
     rules = Rules.from_ruleset(load_ruleset("wortspieler"))
     game = set_position(Game(rules, judge_from_file(str(lexicons["wortspieler"])), 2), None, {0: "KATZEN"})

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[2]
-BROKEN = ROOT / "tests/io/broken_rulesets"
+BROKEN = ROOT / "tests/io/formats/broken_rulesets"
 
 
 def test_list_shows_names_and_titles(cli):

@@ -11,7 +11,7 @@ from lexicon_tools.engine.judge import KwgJudge, SetJudge
 from lexicon_tools.engine.notation import parse_place
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.setup import set_position
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.layout import Layout, parse_square
 
 # Small boards per game. Webfeud has one start square (the centre star), SmartFeud

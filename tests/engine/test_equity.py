@@ -23,7 +23,7 @@ from lexicon_tools.engine.moves import Exchange, Place
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.runner import play_game
 from lexicon_tools.engine.strategy import get_strategy
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.resources import default_corpus
 from tests.engine.conftest import WORDS, kwg_judge, position, small_rules
 

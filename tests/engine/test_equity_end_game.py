@@ -15,8 +15,8 @@ from lexicon_tools.engine import runner
 from lexicon_tools.engine.equity import Equity
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.runner import play_game
-from lexicon_tools.io.leavefile import bundled_path, read_leaves
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.leavefile import bundled_path, read_leaves
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from tests.engine.test_equity import _corpus_judge
 
 SEEN = {"pruned": 0, "full": 0}

@@ -19,7 +19,7 @@ from lexicon_tools.engine.audit import GameAudit
 from lexicon_tools.engine.game import Game
 from lexicon_tools.engine.replay import replay
 from lexicon_tools.engine.runner import log_of, play_game
-from lexicon_tools.io.gamerecord import format_record, parse_record
+from lexicon_tools.io.formats.gamerecord import format_record, parse_record
 from tests.engine.conftest import GAMES, kwg_judge, small_rules
 
 JUDGES: dict = {}

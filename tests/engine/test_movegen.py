@@ -24,7 +24,7 @@ from lexicon_tools.engine.notation import format_place, parse_place
 from lexicon_tools.engine.placement import evaluate_place
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.tiles import RACK_BLANK
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.lexicon.kwg import build_kwg
 from lexicon_tools.resources import corpora_dir
 from tests.engine.bruteforce import brute_moves

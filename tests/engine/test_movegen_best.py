@@ -21,7 +21,7 @@ from lexicon_tools.engine.leaves import RackLeaves
 from lexicon_tools.engine.movegen.generator import MoveGenerator
 from lexicon_tools.engine.runner import play_game
 from lexicon_tools.engine.special import take_letter
-from lexicon_tools.io.leavefile import bundled_path, read_leaves
+from lexicon_tools.io.formats.leavefile import bundled_path, read_leaves
 from tests.engine.conftest import kwg_judge, position, small_rules
 from tests.engine.test_movegen import FULL_SEEDS, _full_positions, _full_webfeud, _with_blanks
 

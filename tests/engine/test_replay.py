@@ -7,7 +7,7 @@ import pytest
 from lexicon_tools.engine.replay import replay
 from lexicon_tools.engine.runner import log_of, play_game
 from lexicon_tools.errors import IllegalMoveError
-from lexicon_tools.io.gamerecord import format_record, parse_record
+from lexicon_tools.io.formats.gamerecord import format_record, parse_record
 from tests.engine.conftest import kwg_judge, small_rules
 
 

@@ -10,7 +10,7 @@ import pytest
 import lexicon_tools.engine as engine_package
 from lexicon_tools.engine.rules import Rules, parse_duration
 from lexicon_tools.errors import UsageError
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 
 GAME_NAMES = ("smartfeud", "webfeud", "wortspieler")
 

@@ -258,7 +258,7 @@ def test_the_player_who_laid_a_joker_cannot_swap_it_back():
 def test_tile_count_readings(ruleset, total, blanks, starter_extra):
     from lexicon_tools.engine.game import Game
     from lexicon_tools.engine.rules import Rules
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.resources import rulesets_dir
 
     name = str(rulesets_dir() / ruleset) if ruleset.endswith(".yaml") else ruleset

@@ -196,7 +196,7 @@ def test_batch_ids_do_not_depend_on_where_the_files_are(tmp_path, lexicon):
 
 
 def test_a_leave_file_of_another_game_is_a_located_error(cli, write_experiment, lexicon, tmp_path):
-    from lexicon_tools.io.leavefile import bundled_path
+    from lexicon_tools.io.formats.leavefile import bundled_path
 
     (tmp_path / "smartfeud.leaves").write_bytes(bundled_path("smartfeud").read_bytes())
     text = experiment_text(lexicon).replace("strategies: greedy\n", "strategies: equity\nleaves: smartfeud.leaves\n")

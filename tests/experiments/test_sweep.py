@@ -61,7 +61,7 @@ def test_a_sweep_writes_one_row_per_game_reproducibly(reference, dask_client, tm
 def test_rows_are_the_games_the_engine_plays_for_those_seeds(reference):
     from lexicon_tools.engine.runner import play_game
     from lexicon_tools.engine.stats import summarise
-    from lexicon_tools.io.testgames import judge_from_file
+    from lexicon_tools.jobs.play import judge_from_file
 
     _path, plan, folder, _result = reference
     variant = plan.variant("three")
@@ -165,7 +165,7 @@ def test_a_folder_of_another_design_is_refused_unless_restarted(reference, tmp_p
 def test_equity_seats_get_the_rulesets_leave_values_as_in_play(tmp_path, lexicon, dask_client):
     from lexicon_tools.engine.runner import play_game
     from lexicon_tools.engine.stats import summarise
-    from lexicon_tools.io.testgames import judge_from_file
+    from lexicon_tools.jobs.play import judge_from_file
 
     path = tmp_path / "equity.yaml"
     path.write_text(experiment_text(lexicon, games=2, batch_size=2).replace("strategies: greedy\n", ""),
@@ -186,7 +186,7 @@ def test_rows_reflect_the_seats_behaviour_as_play_plays_it(tmp_path, lexicon, da
     from lexicon_tools.engine.behaviour import parse_models
     from lexicon_tools.engine.runner import play_game
     from lexicon_tools.engine.stats import summarise
-    from lexicon_tools.io.testgames import judge_from_file
+    from lexicon_tools.jobs.play import judge_from_file
 
     path = tmp_path / "people.yaml"
     path.write_text(experiment_text(lexicon, games=2, batch_size=2).split("grid:")[0] + textwrap.dedent("""\

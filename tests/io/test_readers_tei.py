@@ -282,7 +282,7 @@ def _general_path(data: bytes, name: str) -> list[dict]:
 
     from lexicon_tools.io.readers.context import ReadContext
     from lexicon_tools.io.readers.tei import ENTRY_TAGS, convert_entry
-    from lexicon_tools.io.xml_safe import safe_parser
+    from lexicon_tools.io.guard.xml_safe import safe_parser
 
     ctx = ReadContext(name, on_error="skip")
     root = etree.fromstring(data, safe_parser(remove_blank_text=True, collect_ids=False))  # as RecordStream parses
@@ -292,7 +292,7 @@ def _general_path(data: bytes, name: str) -> list[dict]:
 @settings(max_examples=300, deadline=None)
 @given(entries=st.lists(_entry(), min_size=1, max_size=6), namespaced=st.booleans(), batch=st.sampled_from([1, 2, 512]))
 def test_the_streaming_reader_agrees_with_the_general_path(tmp_path_factory, entries, namespaced, batch):
-    from lexicon_tools.io.xml_safe import RecordStream
+    from lexicon_tools.io.guard.xml_safe import RecordStream
 
     root_ns = ' xmlns="http://www.tei-c.org/ns/1.0"' if namespaced else ""
     text = f'<TEI{root_ns}><text><body>\n' + "\n".join(entries) + "\n</body></text></TEI>\n"

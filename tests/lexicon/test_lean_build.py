@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_tools.io.filtering import evaluate_with_defaults
+from lexicon_tools.jobs.filter import evaluate_with_defaults
 from lexicon_tools.io.readers import iter_entries
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.morph.compact import compact, merge
 from lexicon_tools.morph.lexicon import LexiconAnalyzer, MorphLexicon
-from lexicon_tools.pipeline import SourceSpec, build_from_verdicts
+from lexicon_tools.jobs.build import SourceSpec, build_from_verdicts
 from lexicon_tools.resources import corpora_dir
 
 DATE = "2026-01-01T00:00:00Z"
@@ -52,7 +52,7 @@ def _reference_analyzer(entries: list[Entry], ruleset):
     lexicon = MorphLexicon.from_entries(entries)
     if ruleset.word_policy.kind == "all_forms":
         return LexiconAnalyzer(lexicon)
-    from lexicon_tools.io.morphology import shipped_model_dir
+    from lexicon_tools.io.formats.morphology import shipped_model_dir
     from lexicon_tools.morph.pipeline import SpacyAnalyzer, build_pipeline
 
     return SpacyAnalyzer(lexicon, build_pipeline(lexicon, shipped_model_dir()))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 
 # name, board size, premium counts (TW, DW, TL, DL), tile total, blanks, bingo, rack
 FACTS = [

@@ -28,7 +28,7 @@ def slice_lexicon(corpus_slice):
 @pytest.fixture(scope="session")
 def tiny_model(slice_lexicon, tmp_path_factory):
     """A fallback model trained by the real training code with the tiny config, saved with its manifest."""
-    from lexicon_tools.io.morphology import save_model
+    from lexicon_tools.io.formats.morphology import save_model
     from lexicon_tools.morph.train import train_fallback
 
     nlp, report = train_fallback(slice_lexicon, TINY_CONFIG)
@@ -37,6 +37,6 @@ def tiny_model(slice_lexicon, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def corpus_lexicon():
-    from lexicon_tools.io.morphology import load_base_lexicon
+    from lexicon_tools.io.formats.morphology import load_base_lexicon
 
     return load_base_lexicon()

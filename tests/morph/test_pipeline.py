@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 from spacy.training import Example
 
 from lexicon_tools.errors import MorphologyError
-from lexicon_tools.io.morphology import shipped_model_dir
+from lexicon_tools.io.formats.morphology import shipped_model_dir
 from lexicon_tools.morph.evaluate import can_be_nom_sg
 from lexicon_tools.morph.lexicon import MorphLexicon
 from lexicon_tools.morph.pipeline import SpacyAnalyzer, build_pipeline
@@ -91,7 +91,7 @@ def test_an_installed_pipeline_is_a_further_signal(corpus_lexicon, tmp_path):
 
 def test_the_ruleset_names_the_installed_pipeline(wortspieler_with_external):
     from lexicon_tools.model.entry import Entry
-    from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
+    from lexicon_tools.jobs.filter import evaluate_with_defaults as evaluate
 
     (verdict,) = evaluate([Entry("Plumbatzung")], wortspieler_with_external)
     assert verdict.valid and verdict.reason == "nom-sg"
@@ -100,7 +100,7 @@ def test_the_ruleset_names_the_installed_pipeline(wortspieler_with_external):
 
 @pytest.fixture
 def wortspieler_with_external(tmp_path):
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
 
     external = train_external_pipeline(tmp_path / "de_test_sm")
     rs = load_ruleset("wortspieler")

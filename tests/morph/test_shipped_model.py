@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from lexicon_tools.io.morphology import read_training_record, shipped_model_dir, verify_model_dir
+from lexicon_tools.io.formats.morphology import read_training_record, shipped_model_dir, verify_model_dir
 from lexicon_tools.morph.evaluate import can_be_nom_sg, training_side
 from lexicon_tools.morph.labels import examples_from_forms
 from lexicon_tools.morph.lexicon import MorphLexicon

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lexicon_tools.errors import MorphologyError
-from lexicon_tools.io.morphology import MANIFEST, save_model, verify_model_dir
+from lexicon_tools.io.formats.morphology import MANIFEST, save_model, verify_model_dir
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.morph.lexicon import MorphLexicon
 from lexicon_tools.morph.pipeline import SpacyAnalyzer, build_pipeline

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lexicon_tools.io.morphology import load_base_lexicon, shipped_model_dir, verify_model_dir
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.morphology import load_base_lexicon, shipped_model_dir, verify_model_dir
+from lexicon_tools.io.formats.rulesets import load_ruleset
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ import pytest
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import word_verdict
 from lexicon_tools.morph.lexicon import LexiconAnalyzer
-from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
+from lexicon_tools.jobs.filter import evaluate_with_defaults as evaluate
 
 TABLE = [
     ("Haus", True, "nom-sg"),
@@ -30,7 +30,7 @@ TABLE = [
 
 @pytest.fixture(scope="module")
 def decided(corpus_lexicon):
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
 
     webfeud = load_ruleset("webfeud")
     verdicts = list(evaluate([Entry(w) for w, _, _ in TABLE], webfeud, analyzer=LexiconAnalyzer(corpus_lexicon)))
@@ -61,7 +61,7 @@ def test_all_forms_needs_no_spacy(smartfeud):
     import subprocess
     import sys
 
-    code = ("import sys; from lexicon_tools.io.rulesets import load_ruleset; from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate;"
+    code = ("import sys; from lexicon_tools.io.formats.rulesets import load_ruleset; from lexicon_tools.jobs.filter import evaluate_with_defaults as evaluate;"
             "from lexicon_tools.model.entry import Entry;"
             "v = list(evaluate([Entry('Haus', 'Haus', 'NOUN', {'Case': 'Gen', 'Number': 'Sing'}, source='x:1')],"
             " load_ruleset('smartfeud')));"

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_tools.io.filtering import evaluate_with_defaults
+from lexicon_tools.jobs.filter import evaluate_with_defaults
 from lexicon_tools.io.readers import iter_entries
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.verdict import word_verdict
 
 WORDLIST = Path(__file__).parent / "data" / "webfeud-wordlist.txt"

@@ -6,7 +6,7 @@ import pytest
 
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.morph.lexicon import LexiconAnalyzer, MorphLexicon
-from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
+from lexicon_tools.jobs.filter import evaluate_with_defaults as evaluate
 from lexicon_tools.policy.casing import all_caps_in_mixed_case, source_file
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-from lexicon_tools.io.filtering import evaluate_with_defaults
+from lexicon_tools.jobs.filter import evaluate_with_defaults
 from lexicon_tools.io.readers import iter_entries
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.verdict import word_verdict
 from lexicon_tools.policy.normalize import to_tiles
 from lexicon_tools.resources import default_sources

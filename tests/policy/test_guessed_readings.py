@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from lexicon_tools.io.filtering import evaluate_with_defaults
+from lexicon_tools.jobs.filter import evaluate_with_defaults
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.policy.compounds import compound_readings, has_known_head
 from lexicon_tools.policy.nominative import MODEL_MIN_SCORE

@@ -10,7 +10,7 @@ import pytest
 
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import word_verdict
-from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
+from lexicon_tools.jobs.filter import evaluate_with_defaults as evaluate
 
 
 def judge_words(ruleset, analyzer, words, **switches):
@@ -72,7 +72,7 @@ def test_entries_keep_their_own_reading_as_evidence(real_analyzer, wortspieler, 
 def test_register_exclusion_on_a_real_tei_dictionary(wortspieler):
     """The TEI fixture marks Kumpel colloquial and Semmel regional; house rules exclude them."""
     from lexicon_tools.io.readers import iter_entries
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.resources import corpora_dir
 
     entries = list(iter_entries(corpora_dir() / "fixtures" / "tei" / "deu-mini.tei", "tei"))
@@ -97,7 +97,7 @@ def test_register_exclusion_on_a_real_tei_dictionary(wortspieler):
 
 def test_family_house_rules_file(real_analyzer):
     """The bundled house-rules example allows plurals and excludes colloquial words."""
-    from lexicon_tools.io.rulesets import load_ruleset
+    from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.resources import rulesets_dir
 
     familie = load_ruleset(rulesets_dir() / "house-rules" / "wortspieler-familie.yaml")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from lexicon_tools.io.filtering import evaluate_with_defaults
+from lexicon_tools.jobs.filter import evaluate_with_defaults
 from lexicon_tools.io.readers import iter_entries
 from lexicon_tools.model.verdict import word_verdict
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.policy.normalize import shape_reason, to_tiles
 
 GERMAN = load_ruleset("wortspieler").make_alphabet()

@@ -11,11 +11,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import word_verdict
 from lexicon_tools.morph.lexicon import LexiconAnalyzer, MorphLexicon
-from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
+from lexicon_tools.jobs.filter import evaluate_with_defaults as evaluate
 
 WORTSPIELER = load_ruleset("wortspieler")
 SMARTFEUD = load_ruleset("smartfeud")

@@ -13,8 +13,8 @@ import importlib.util
 
 import pytest
 
-from lexicon_tools.io.curated import load_curated
-from lexicon_tools.io.filtering import evaluate_with_defaults
+from lexicon_tools.io.formats.curated import load_curated
+from lexicon_tools.jobs.filter import evaluate_with_defaults
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import word_verdict
 from lexicon_tools.resources import corpora_dir

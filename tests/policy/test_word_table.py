@@ -22,7 +22,7 @@ import pytest
 
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import word_verdict
-from lexicon_tools.io.filtering import evaluate_with_defaults as evaluate
+from lexicon_tools.jobs.filter import evaluate_with_defaults as evaluate
 from lexicon_tools.policy.normalize import to_tiles
 
 ACCEPT, REJECT = True, False
@@ -136,7 +136,7 @@ def house_rules(wortspieler):
 @pytest.fixture(scope="module")
 def table_verdicts(corpus_lexicon, house_rules):
     """Word (in tiles) -> its deciding verdict, for every word of the table at once."""
-    from lexicon_tools.io.morphology import shipped_model_dir
+    from lexicon_tools.io.formats.morphology import shipped_model_dir
     from lexicon_tools.io.readers import iter_entries
     from lexicon_tools.morph.lexicon import MorphLexicon
     from lexicon_tools.morph.pipeline import SpacyAnalyzer, build_pipeline

@@ -16,7 +16,7 @@ from lexicon_tools.engine.game import Game
 from lexicon_tools.engine.judge import LexiconJudge
 from lexicon_tools.engine.notation import parse_place
 from lexicon_tools.engine.setup import set_position
-from lexicon_tools.io.lexfile import load_lexicon
+from lexicon_tools.io.formats.lexfile import load_lexicon
 from lexicon_tools.web.app import create_app
 from lexicon_tools.web.loader import open_table
 from lexicon_tools.web.shared import TableStore

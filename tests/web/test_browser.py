@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from lexicon_tools.engine.rules import Rules
-from lexicon_tools.io.rulesets import load_ruleset
+from lexicon_tools.io.formats.rulesets import load_ruleset
 from tests.web.conftest import start_server, stop_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -96,7 +96,7 @@ def _stream(source: InputSource, reader: Reader, ctx: ReadContext, progress) -> 
 
 
 def _stream_with_reject_file(source, reader, ctx, progress, path) -> Iterator[Entry]:
-    from lexicon_tools.io.atomic import atomic_open
+    from lexicon_tools.io.guard.atomic import atomic_open
 
     with atomic_open(path) as handle:
         ctx.rejects = RejectLog(handle)

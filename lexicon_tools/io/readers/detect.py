@@ -29,7 +29,7 @@ def known_formats_text() -> str:
 
 
 def detect_format(source: InputSource) -> str:
-    from lexicon_tools.io.xml_safe import sniff_root
+    from lexicon_tools.io.guard.xml_safe import sniff_root
 
     head = source.head()
     text_start = head.lstrip(b"\xef\xbb\xbf \t\r\n")

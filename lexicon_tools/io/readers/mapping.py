@@ -43,7 +43,7 @@ from typing import IO, Any
 from lexicon_tools.errors import InputFileError, Problem
 from lexicon_tools.io.readers.context import ReadContext
 from lexicon_tools.io.readers.vocab import CASE, FEATURE_VALUES, GENDER, NUMBER, UPOS, clean_label, map_pos
-from lexicon_tools.io.xml_safe import iterparse, release
+from lexicon_tools.io.guard.xml_safe import iterparse, release
 from lexicon_tools.model.entry import Entry
 
 KNOWN_KEYS = ("name", "description", "entry", "namespaces", "id", "word", "lemma", "pos", "features", "tags")
@@ -74,7 +74,7 @@ def resolve_mapping_path(spec: str) -> Path:
     """A mapping file path, or the name of a bundled mapping (corpora/mappings/NAME.yaml)."""
     from lexicon_tools.resources import corpora_dir
 
-    from lexicon_tools.io.paths import require_regular_input
+    from lexicon_tools.io.guard.paths import require_regular_input
 
     path = Path(spec)
     require_regular_input(path, "a mapping file")
@@ -89,7 +89,7 @@ def resolve_mapping_path(spec: str) -> Path:
 
 
 def load_mapping(spec: str | Path) -> Mapping:
-    from lexicon_tools.io.located_yaml import locate, read_yaml
+    from lexicon_tools.io.guard.located_yaml import locate, read_yaml
 
     path = resolve_mapping_path(str(spec))
     data, locations = read_yaml(path, "Give the path of a YAML mapping file.")

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO
 
 from lexicon_tools.errors import InputFileError, InputStreamError
-from lexicon_tools.io.paths import STDIN, file_kind
+from lexicon_tools.io.guard.paths import STDIN, file_kind
 
 MAGIC = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"), (b"\xfd7zXZ\x00", "xz"))
 COMPRESSION_SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}

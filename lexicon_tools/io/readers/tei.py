@@ -65,7 +65,7 @@ from typing import IO
 
 from lexicon_tools.io.readers.context import ReadContext
 from lexicon_tools.io.readers.vocab import CASE, GENDER, NUMBER, map_pos, usage_tags
-from lexicon_tools.io.xml_safe import RecordStream, release
+from lexicon_tools.io.guard.xml_safe import RecordStream, release
 from lexicon_tools.model.entry import Entry
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"

@@ -50,7 +50,7 @@ from typing import IO
 from lexicon_tools.io.readers.context import ReadContext
 from lexicon_tools.io.readers.german_table import clean_form, gender_of, parse_genus_key, parse_slot, table_entries
 from lexicon_tools.io.readers.vocab import GENDER, NOUN_LABELS, german_labels, usage_tags
-from lexicon_tools.io.xml_safe import iterparse, release
+from lexicon_tools.io.guard.xml_safe import iterparse, release
 from lexicon_tools.model.entry import Entry
 
 GERMAN_MARK = "{{Sprache|Deutsch}}"

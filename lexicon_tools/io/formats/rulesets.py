@@ -1,0 +1,204 @@
+"""Load rulesets: bundled names or paths, `extends` inheritance, located validation.
+
+Resolution of one file:
+1. `yaml.safe_load` the file (and record each key's line, see `located_yaml`);
+2. if it says ``extends: NAME|PATH``, load that base first (recursively, cycles
+   are errors) and deep-merge this file over it: mappings merge key by key,
+   lists and scalars replace, and a mapping holding ``$replace: true`` replaces
+   the base mapping whole (e.g. a different tile set);
+3. relative ``board.layout`` paths are resolved against the file that names them;
+4. the merged document is validated as a whole: the pydantic schema (unknown
+   keys, types), the layout file, then `check_consistency`. All problems are
+   collected and reported together with file, line and field.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from lexicon_tools.errors import LayoutError, LexiconToolsError, Problem, RulesetError, UsageError
+from lexicon_tools.io.formats.layouts import load_layout
+from lexicon_tools.io.guard.located_yaml import Location, locate, read_yaml
+from lexicon_tools.io.guard.paths import require_regular_input
+from lexicon_tools.io.guard.referenced import check_ruleset_shape
+from lexicon_tools.model.ruleset import Ruleset
+from lexicon_tools.model.ruleset_checks import check_consistency
+from lexicon_tools.resources import rulesets_dir
+
+REPLACE_KEY = "$replace"
+_RULESET_FIELDS = {name for name in Ruleset.model_fields if name not in ("layout", "source")} | {REPLACE_KEY}
+
+
+def list_rulesets() -> list[tuple[str, str, Path]]:
+    """Bundled rulesets as (name, title, path)."""
+    out = []
+    for path in sorted(rulesets_dir().glob("*.yaml")):
+        try:
+            title = load_ruleset(path).title
+        except LexiconToolsError:
+            title = "(invalid)"
+        out.append((path.stem, title, path))
+    return out
+
+
+def resolve_ruleset_path(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
+    text = str(name_or_path)
+    candidate = Path(text)
+    if relative_to is not None and not candidate.is_absolute() and ("/" in text or text.endswith((".yaml", ".yml"))):
+        candidate = relative_to / candidate
+    if candidate.suffix in (".yaml", ".yml") or "/" in text or (candidate.exists() and not candidate.is_dir()):
+        require_regular_input(candidate, "a ruleset file")
+        if candidate.is_file():
+            return candidate
+        raise UsageError(f"ruleset file {candidate} does not exist",
+                         "Give an existing YAML file or a bundled name (see `lexicon-tools ruleset list`).")
+    bundled = rulesets_dir() / f"{text}.yaml"
+    if bundled.is_file():
+        return bundled
+    known = ", ".join(sorted(p.stem for p in rulesets_dir().glob("*.yaml")))
+    raise UsageError(f"unknown ruleset {text!r}", f"Use one of: {known}, or the path of a ruleset YAML file.")
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    path = resolve_ruleset_path(name_or_path)
+    data, locations = _resolve(path, chain=())
+    return _validate(data, locations, path)
+
+
+def load_merged_document(name_or_path: str | Path) -> dict[str, Any]:
+    """The merged (not yet validated) document, e.g. for `ruleset diff`."""
+    path = resolve_ruleset_path(name_or_path)
+    return _resolve(path, chain=())[0]
+
+
+def load_ruleset_document(name_or_path: str | Path,
+                          relative_to: Path | None = None) -> tuple[dict[str, Any], dict[tuple, Location], Path]:
+    """The merged document, each key's (file, line) and the file, before validation.
+
+    With `validate_ruleset_document` this lets a caller apply in-memory house rules
+    (e.g. an experiment's variant overrides, merged with `deep_merge` and located in
+    the experiment file) and still get the ruleset's located, collected errors.
+    """
+    path = resolve_ruleset_path(name_or_path, relative_to=relative_to)
+    data, locations = _resolve(path, chain=())
+    return data, locations, path
+
+
+def validate_ruleset_document(data: dict[str, Any], locations: dict[tuple, Location], path: Path) -> Ruleset:
+    """Validate a merged document as `load_ruleset` does; RulesetError lists every problem, located."""
+    return _validate(data, locations, path)
+
+
+def _resolve(path: Path, chain: tuple[Path, ...],
+             named_by: str | None = None) -> tuple[dict[str, Any], dict[tuple, Location]]:
+    real = path.resolve()
+    if real in chain:
+        cycle = " -> ".join(str(p) for p in chain + (real,))
+        raise RulesetError(f"{path}: 'extends' forms a cycle: {cycle}", "Remove one of the 'extends' links.")
+    data, locations = read_yaml(path, "Give a bundled ruleset name or the path of a ruleset YAML file.")
+    if named_by is not None:  # a file named by 'extends': never quote it unless it is a ruleset
+        check_ruleset_shape(data, path, named_by, _RULESET_FIELDS)
+    if not isinstance(data, dict):
+        raise RulesetError(f"{path}:1: a ruleset must be a YAML mapping of fields, got {type(data).__name__}")
+    _absolutise_layout(data, path)
+    base_name = data.get("extends")
+    if base_name is None:
+        return data, locations
+    try:
+        base_path = resolve_ruleset_path(base_name, relative_to=path.parent)
+    except UsageError as exc:
+        line = locations.get(("extends",), (str(path), None))[1]
+        raise RulesetError(f"{path}:{line} [extends]: {exc.message}", exc.hint) from exc
+    line = locations.get(("extends",), (str(path), None))[1]
+    base, base_locations = _resolve(base_path, chain + (real,), named_by=f"'extends' in {path}:{line}")
+    merged_locations = dict(base_locations)
+    merged_locations.update(locations)
+    return deep_merge(base, data), merged_locations
+
+
+def _absolutise_layout(data: dict[str, Any], path: Path) -> None:
+    board = data.get("board")
+    if isinstance(board, dict) and isinstance(board.get("layout"), str):
+        layout = Path(board["layout"])
+        if not layout.is_absolute():
+            board["layout"] = str((path.parent / layout).resolve())
+
+
+def deep_merge(base: Any, override: Any) -> Any:
+    if isinstance(base, dict) and isinstance(override, dict):
+        if override.get(REPLACE_KEY) is True:
+            return {k: v for k, v in override.items() if k != REPLACE_KEY}
+        merged = dict(base)
+        for key, value in override.items():
+            merged[key] = deep_merge(base.get(key), value) if key in base else _strip(value)
+        return merged
+    return _strip(override)
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k != REPLACE_KEY}
+    return value
+
+
+def _validate(data: dict[str, Any], locations: dict[tuple, Location], path: Path) -> Ruleset:
+    problems: list[Problem] = []
+
+    def add(field: tuple, message: str) -> None:
+        loc = locate(field, locations)
+        problems.append(Problem(message, loc[0] if loc else str(path), loc[1] if loc else None,
+                                ".".join(str(p) for p in field) or None))
+
+    try:
+        ruleset = Ruleset.model_validate(dict(data, source=str(path)))
+    except ValidationError as exc:
+        for err in exc.errors():
+            add(tuple(err["loc"]), _describe(err))
+        ruleset = _validate_without_unknown_keys(data, exc, path)
+    layout = None
+    layout_path = (data.get("board") or {}).get("layout") if isinstance(data.get("board"), dict) else None
+    if isinstance(layout_path, str):
+        try:
+            line = locate(("board", "layout"), locations)
+            layout = load_layout(layout_path, named_by=f"'board.layout' in {line[0]}:{line[1]}" if line
+                                 else f"'board.layout' in {path}")
+        except LayoutError as exc:
+            problems.extend(exc.problems or [Problem(exc.message, field="board.layout")])
+        except LexiconToolsError as exc:
+            add(("board", "layout"), exc.message)
+    if ruleset is not None:
+        ruleset = ruleset.model_copy(update={"layout": layout})
+        for field, message in check_consistency(ruleset):
+            add(field, message)
+    if problems:
+        raise RulesetError(f"ruleset {path} is invalid ({len(problems)} problem(s))", problems=problems)
+    return ruleset
+
+
+def _validate_without_unknown_keys(data: dict[str, Any], exc: ValidationError, path: Path) -> Ruleset | None:
+    """Drop unknown keys and retry, so cross-field checks still report their problems."""
+    extras = [tuple(e["loc"]) for e in exc.errors() if e["type"] == "extra_forbidden"]
+    if len(extras) != len(exc.errors()):
+        return None
+    pruned = copy.deepcopy(data)
+    for loc in extras:
+        parent = pruned
+        for key in loc[:-1]:
+            parent = parent[key]
+        parent.pop(loc[-1], None)
+    try:
+        return Ruleset.model_validate(dict(pruned, source=str(path)))
+    except ValidationError:
+        return None
+
+
+def _describe(err: dict) -> str:
+    if err["type"] == "extra_forbidden":
+        return f"unknown key {err['loc'][-1]!r}; check the spelling against the documented fields"
+    if err["type"] == "missing":
+        return f"required field {err['loc'][-1]!r} is missing"
+    return f"{err['msg']} (got {err.get('input')!r})"
