@@ -45,7 +45,7 @@ from pathlib import Path
 
 from lexicon_tools.errors import ExperimentError, UsageError
 from lexicon_tools.experiments.plan import Batch, Plan
-from lexicon_tools.experiments.results import prepare_folder, write_batch
+from lexicon_tools.experiments.results import batch_path, prepare_folder, write_batch
 
 
 @dataclass
@@ -163,6 +163,9 @@ def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler
     folder = Path(folder)
     done = prepare_folder(folder, plan.manifest(), restart)
     batches = plan.batches()
+    for stale in done - {b.id for b in batches}:   # a short last batch of fewer games, now played whole
+        batch_path(folder, stale).unlink(missing_ok=True)
+        done.discard(stale)
     todo = [b for b in batches if b.id not in done]
     result = SweepResult(folder, planned_games=sum(b.games for b in batches),
                          skipped_games=sum(b.games for b in batches if b.id in done))

@@ -20,7 +20,7 @@ import time
 import pyarrow.parquet as pq
 
 from lexicon_tools.experiments.load import load_experiment
-from lexicon_tools.experiments.plan import variant_game_seed
+from lexicon_tools.experiments.plan import deal_seed
 from lexicon_tools.experiments.results import MANIFEST, read_rows, written_batches
 from lexicon_tools.experiments.runner import run_sweep
 
@@ -67,7 +67,7 @@ def test_rows_are_the_games_the_engine_plays_for_those_seeds(reference):
     variant = plan.variant("three")
     judge = judge_from_file(variant.lexicon_path)
     row = next(r for r in _rows(folder) if r["variant"] == "three" and r["game"] == 5)
-    seed = variant_game_seed(plan.seed, "three", 5)
+    seed = deal_seed(plan.seed, 5)                 # paired: the seed of deal 5, as in variant "two"
     summary = summarise(play_game(variant.rules, judge, judge.kwg.nodes, variant.strategies, seed))
     assert row["seed"] == seed
     assert row["scores"] == summary.scores and row["turns"] == summary.turns
