@@ -29,7 +29,7 @@ def summary(a: Analysis) -> str:
     items = [_finding(c, games[c.variant]) for c in a.tested]
     skipped = sorted({c.metric.title for c in a.comparisons if c.constant and c.metric.key in a.tested_keys})
     if skipped:
-        items.append("<li class='skipped'>Not tested, the same value in every game of both variants: "
+        items.append("<li class='skipped'>Not tested, the same value in every game (or every deal) of both variants: "
                      f"{escape(', '.join(skipped))}.</li>")
     if not a.tested:
         items.append("<li class='finding'>No requested metric varies between games: nothing to test.</li>")

@@ -9,8 +9,10 @@ For each metric and each variant other than the baseline (the experiment's
   without pairing, Welch's test on the two sets of games (`stats.welch`);
 * the *tested* comparisons are those of the requested metrics (``metrics:``, or
   `metrics.DEFAULT_TESTED`), minus the *constant* ones (both variants show one
-  and the same value in every game, e.g. joker swaps in a game without jokers):
-  a constant column carries no evidence and would only dilute the correction.
+  and the same value in every game, e.g. joker swaps in a game without jokers;
+  or, paired, both variants show the same value in every deal, so the column
+  of differences is all zero): a constant column carries no evidence and would
+  only dilute the correction.
   Holm's correction runs over the tested comparisons only;
 * a tested comparison is *decided* when it is real (its Holm-corrected test
   rejects "no difference") or, given an ``equivalence:`` margin for its metric,
@@ -132,7 +134,8 @@ def _compare(a: Analysis, equivalence: dict[str, float]) -> list[Comparison]:
                             if min(len(values), len(base_values)) > 1 else math.nan)
                 pairs = min(len(values), len(base_values))
             both = np.concatenate([base_values, values])
-            constant = both.size == 0 or bool(np.all(both == both[0]))
+            constant = both.size == 0 or bool(np.all(both == both[0])) or (
+                a.paired and bool(np.all(values == base_values)))
             tested = metric.key in a.tested_keys and not constant and not math.isnan(diff.p)
             raw.append((metric, name, pairs, diff, variance, tested, constant))
     tested = [r for r in raw if r[5]]

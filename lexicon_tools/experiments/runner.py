@@ -24,8 +24,11 @@ results in the client. Each finished batch is written at once as its own
 Parquet file (`results.write_batch`) and the progress bar shows games, rate and
 ETA. Faults: a worker that dies mid-batch loses only that attempt; the scheduler
 runs the batch again on another worker (``distributed.scheduler.allowed-failures``).
+A lost worker is named on stderr (`WorkerWatch`).
 An interrupted sweep (Ctrl-C, SIGTERM, a crash) leaves only whole batch files;
-run it again and the batches already written are skipped by id.
+run it again and the batches already written are skipped by id. Ctrl-C stops a
+sweep at once (`Interrupt`): the local cluster's workers are killed rather than
+closed, and the CLI exits without waiting for Dask's shutdown.
 """
 
 from __future__ import annotations
@@ -107,21 +110,31 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
         finally:
             client.close()
         return
-    with dask.config.set(WORKER_CONFIG):
-        # Worker-side errors reach the sweep through its futures (see `_outcome`); what the workers
-        # log while the cluster shuts down (heartbeats to a closing scheduler) is noise.
-        cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.CRITICAL)
-    client = Client(cluster)
+    cluster = client = None
     try:
+        with dask.config.set(WORKER_CONFIG):
+            # Worker-side errors reach the sweep through its futures (see `_outcome`); what the workers
+            # log while the cluster shuts down (heartbeats to a closing scheduler) is noise.
+            cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", silence_logs=logging.CRITICAL)
+        client = Client(cluster)
         _warm(client)
         yield client
-    finally:
-        with _quiet_logs("distributed", "tornado.application"):
-            with contextlib.suppress(Exception):
-                client.close(timeout=10)
-            with contextlib.suppress(Exception):
-                cluster.close(timeout=10)
+    except BaseException as exc:
+        if isinstance(exc, Exception) or isinstance(exc, GeneratorExit):
+            _close(client, cluster)
+        else:   # Ctrl-C, SIGTERM: a polite close takes seconds, and the caller exits at once (`Interrupt`)
+            _kill_workers()
+        raise
+    _close(client, cluster)
+
+
+def _close(client, cluster) -> None:
+    with _quiet_logs("distributed", "tornado.application"):
+        for part in (client, cluster):
+            if part is not None:
+                with contextlib.suppress(Exception):
+                    part.close(timeout=10)
 
 
 def _warm(client) -> None:
@@ -156,8 +169,11 @@ def _quiet_logs(*names: str) -> Iterator[None]:
 
 def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler: str | None = None,
               client=None, restart: bool = False, quiet: bool = False,
-              on_batch: Callable[[Batch, dict], None] | None = None) -> SweepResult:
-    """Play every batch of `plan` not yet in `folder`; `on_batch(batch, result)` after each is written."""
+              on_batch: Callable[[Batch, dict], None] | None = None,
+              notify: Callable[[str], None] | None = None, own_client: bool = False) -> SweepResult:
+    """Play every batch of `plan` not yet in `folder`; `on_batch(batch, result)` after each is written,
+    `notify(text)` when the cluster loses a worker. `own_client`: `client` is a local cluster of
+    this process's (from `connect`), killed rather than asked to cancel when interrupted."""
     if workers is not None and workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")
     folder = Path(folder)
@@ -171,19 +187,19 @@ def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler
                          skipped_games=sum(b.games for b in batches if b.id in done))
     start = time.perf_counter()
     if todo:
-        with deferred_signals() as stop:
+        with Interrupt() as interrupt:
             if client is not None:
-                _run(plan, todo, folder, client, result, quiet, on_batch, stop)
+                _run(plan, todo, folder, client, result, quiet, on_batch, interrupt, notify, own=own_client)
             else:
                 with connect(workers, scheduler) as own:
-                    if not stop:
-                        _run(plan, todo, folder, own, result, quiet, on_batch, stop)
+                    _run(plan, todo, folder, own, result, quiet, on_batch, interrupt, notify,
+                         own=scheduler is None)
     result.seconds = time.perf_counter() - start
     return result
 
 
 def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResult, quiet: bool,
-         on_batch: Callable | None, stop: dict) -> None:
+         on_batch: Callable | None, interrupt: Interrupt, notify: Callable | None, own: bool) -> None:
     from dask.distributed import wait
     from distributed.client import FuturesCancelledError
 
@@ -195,6 +211,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     window = max(4, 3 * max(result.workers, 1))
     waiting = iter(todo)
     running: dict = {}                 # future -> batch
+    watch = WorkerWatch(client, notify)
 
     def submit(batch: Batch) -> None:
         task = plan.task(batch)
@@ -206,28 +223,67 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
         submit(batch)
     try:
         with Progress("games", total=sum(b.games for b in todo), enabled=False if quiet else None) as bar:
-            while running and not stop:
+            while running:
+                watch.check(running)
                 try:
                     done, _rest = wait(list(running), timeout=0.25, return_when="FIRST_COMPLETED")
                 except TimeoutError:
-                    continue       # look at `stop` (a signal) at least four times a second
+                    continue
                 except FuturesCancelledError:   # the cluster dropped a batch: name it (see _outcome)
                     done = [f for f in running if f.cancelled()]
                 for future in done:
                     batch = running.pop(future)
                     out = _outcome(future, batch)
                     future.release()
-                    _record(result, write_batch(folder, batch.id, out["columns"]), out)
-                    bar.advance(batch.games)
+                    with interrupt.writing():    # a signal now waits for the file to be whole
+                        _record(result, write_batch(folder, batch.id, out["columns"]), out)
+                        bar.advance(batch.games)
                     following = next(waiting, None)
                     if following is not None:
                         submit(following)
                     if on_batch is not None:
                         on_batch(batch, out)
-    finally:
-        if running:   # interrupted or failed: stop the batches in flight (written ones stay whole)
+    except BaseException as exc:
+        # Failed, or interrupted on a cluster of someone else's: stop the batches in flight (written ones
+        # stay whole). A local cluster interrupted is killed instead (`connect`): no time to ask it.
+        if running and (isinstance(exc, Exception) or not own):
             with contextlib.suppress(Exception):
                 client.cancel(list(running))
+        raise
+
+
+class WorkerWatch:
+    """Names on stderr (through `notify`) each worker the cluster loses, with the batches it held.
+
+    Looks at the scheduler's list of workers at most once a second; the scheduler itself runs a lost
+    worker's batches again elsewhere (each batch file is then written once, by whoever finishes it).
+    """
+
+    def __init__(self, client, notify: Callable[[str], None] | None):
+        self.client, self.notify = client, notify
+        self.seen: dict[str, dict] = {}
+        self.held: dict[str, list[str]] = {}
+        self.last = 0.0
+
+    def check(self, running: dict) -> None:
+        if self.notify is None or time.monotonic() - self.last < 1.0:
+            return
+        self.last = time.monotonic()
+        try:
+            workers = self.client.scheduler_info().get("workers", {})
+            processing = self.client.processing()
+        except Exception:   # the scheduler is busy or gone: `_outcome` reports what that costs
+            return
+        ours = {f"batch-{b.id}": b for b in running.values()}
+        for address in set(self.seen) - set(workers):
+            info = self.seen[address]
+            lost = [ours[k] for k in self.held.get(address, ()) if k in ours]
+            what = (", ".join(f"{b.id[:8]} ({b.variant}, games {b.start}-{b.stop - 1})" for b in lost)
+                    if lost else "no batch of this sweep")
+            self.notify(f"Lost worker {address} (pid {info.get('pid', '?')}, name {info.get('name', '?')}); "
+                        f"it held {what}, which the cluster plays again on another worker.")
+        self.seen = dict(workers)
+        self.held = {address: [str(k) for k in keys] for address, keys in processing.items()}
 
 
 def _record(result: SweepResult, rows: int, out: dict) -> None:
@@ -238,45 +294,67 @@ def _record(result: SweepResult, rows: int, out: dict) -> None:
     result.worker_cpu_seconds += out["cpu_seconds"]
 
 
-@contextlib.contextmanager
-def deferred_signals() -> Iterator[dict]:
-    """Ctrl-C and SIGTERM set a flag that the sweep checks between batches.
+class Interrupt:
+    """Ctrl-C and SIGTERM during a sweep: stop at once, except while a batch file is being written.
 
-    A KeyboardInterrupt raised at an arbitrary point inside Dask's client (half-made
-    futures, callbacks on its event loop) prints tracebacks on the way out. So the
-    first signal only asks the sweep to stop: it cancels the batches in flight, closes
-    the cluster, and then the signal is delivered as usual (KeyboardInterrupt, or the
-    CLI's Terminated). A second signal is delivered at once.
+    The first signal raises straight away wherever the main thread is — waiting on a
+    future, starting the cluster, sending the lexicons — so the sweep stops within a
+    fraction of a second; only inside `writing()` (a batch file and its bookkeeping,
+    a few milliseconds) it is held back and raised as soon as the file is whole.
+    Ctrl-C raises KeyboardInterrupt; SIGTERM goes to the handler that was installed
+    before (the CLI's `Terminated`), else SystemExit(143). `signum` stays set, so
+    the cluster is torn down hard on the way out (`connect`), not closed politely:
+    a polite close of a LocalCluster takes seconds.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield {}
-        return
-    caught: dict = {}
-    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
 
-    def ask_to_stop(signum, _frame):
-        if caught:
-            _deliver(signum, previous)
-        caught["signum"] = signum
+    def __init__(self):
+        self.signum: int | None = None
+        self._writing = False
+        self._previous: dict = {}
 
-    for s in previous:
-        signal.signal(s, ask_to_stop)
-    try:
-        yield caught
-    finally:
-        for s, handler in previous.items():
+    def __enter__(self) -> Interrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+            for s in self._previous:
+                signal.signal(s, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for s, handler in self._previous.items():
             signal.signal(s, handler)
-    if caught:
-        _deliver(caught["signum"], previous)
+
+    def _handle(self, signum, _frame) -> None:
+        first = self.signum is None
+        self.signum = signum
+        if not self._writing or not first:
+            self.deliver()
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        self._writing = True
+        try:
+            yield
+        finally:
+            self._writing = False
+        if self.signum is not None:
+            self.deliver()
+
+    def deliver(self) -> None:
+        handler = self._previous.get(self.signum)
+        if self.signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        if callable(handler):
+            handler(self.signum, None)
+        raise SystemExit(128 + self.signum)
 
 
-def _deliver(signum: int, previous: dict) -> None:
-    handler = previous.get(signum)
-    if callable(handler):
-        handler(signum, None)
-    if signum == signal.SIGINT:
-        raise KeyboardInterrupt
-    raise SystemExit(128 + signum)
+def _kill_workers() -> None:
+    """Kill this process's worker processes (a local cluster's, also while it is still starting)."""
+    import multiprocessing
+
+    for child in multiprocessing.active_children():
+        with contextlib.suppress(OSError, ValueError):
+            child.kill()
 
 
 def _outcome(future, batch: Batch) -> dict:
