@@ -57,10 +57,11 @@ class Comparison:
     needed: int | None = None         # games per variant for 80% power at the observed difference
     margin: float | None = None       # the equivalence margin, if given
     equivalent: bool = False
+    metric_requested: bool = False    # in the experiment's `metrics:` (or the defaults)
 
     @property
     def decided(self) -> bool:
-        return self.tested and (self.diff.real or self.equivalent)
+        return self.diff.real or self.equivalent
 
 
 @dataclass
@@ -86,7 +87,9 @@ class Analysis:
 
     @property
     def undecided(self) -> list[Comparison]:
-        return [c for c in self.tested if not c.decided]
+        """Requested comparisons not decided, the constant ones included: no difference in any game so
+        far decides nothing (unless an equivalence margin covers it)."""
+        return [c for c in self.comparisons if c.metric_requested and not c.decided]
 
 
 def analyse(folder: Path, baseline: str | None = None) -> Analysis:
@@ -146,12 +149,12 @@ def _compare(a: Analysis, equivalence: dict[str, float]) -> list[Comparison]:
         if is_tested:
             diff = next(corrected)
         margin = equivalence.get(metric.key)
-        equivalent = bool(is_tested and margin is not None and not diff.real
+        equivalent = bool(margin is not None and not diff.real and not math.isnan(diff.low)
                           and -margin < diff.low and diff.high < margin)
         needed = stats.games_needed(diff.diff, variance, ALPHA / m, POWER) if is_tested else None
         out.append(Comparison(metric, name, a.base, pairs, a.estimates[metric.key][a.base],
                               a.estimates[metric.key][name], diff, a.paired, is_tested, constant, needed,
-                              margin, equivalent))
+                              margin, equivalent, metric.key in a.tested_keys))
     return out
 
 
