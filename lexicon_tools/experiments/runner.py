@@ -243,6 +243,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
                         submit(following)
                     if on_batch is not None:
                         on_batch(batch, out)
+        watch.check(running)
     except BaseException as exc:
         # Failed, or interrupted on a cluster of someone else's: stop the batches in flight (written ones
         # stay whole). A local cluster interrupted is killed instead (`connect`): no time to ask it.
@@ -250,40 +251,55 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
             with contextlib.suppress(Exception):
                 client.cancel(list(running))
         raise
+    finally:
+        watch.close()
 
 
 class WorkerWatch:
-    """Names on stderr (through `notify`) each worker the cluster loses, with the batches it held.
+    """Names on stderr (through `notify`) each worker the cluster loses, with its pid and the batches it held.
 
-    Looks at the scheduler's list of workers at most once a second; the scheduler itself runs a lost
-    worker's batches again elsewhere (each batch file is then written once, by whoever finishes it).
+    It listens to the scheduler's events (a ``remove-worker`` event lists the tasks the worker was
+    processing); the scheduler itself runs those batches again elsewhere, and each batch file is
+    written once, by whoever finishes it. The pids are asked of the workers when they join.
     """
 
     def __init__(self, client, notify: Callable[[str], None] | None):
         self.client, self.notify = client, notify
-        self.seen: dict[str, dict] = {}
-        self.held: dict[str, list[str]] = {}
-        self.last = 0.0
+        self.events: list[dict] = []          # appended on the client's event-loop thread
+        self.pids: dict[str, int] = {}
+        self.fresh = True                     # workers whose pid is not known yet
+        if notify is not None:
+            with contextlib.suppress(Exception):
+                client.subscribe_topic("all", self._event)
+
+    def _event(self, event) -> None:
+        msg = event[1] if isinstance(event, tuple) and len(event) == 2 else event
+        if isinstance(msg, dict) and msg.get("action") in ("add-worker", "remove-worker"):
+            self.events.append(msg)
 
     def check(self, running: dict) -> None:
-        if self.notify is None or time.monotonic() - self.last < 1.0:
+        if self.notify is None:
             return
-        self.last = time.monotonic()
-        try:
-            workers = self.client.scheduler_info().get("workers", {})
-            processing = self.client.processing()
-        except Exception:   # the scheduler is busy or gone: `_outcome` reports what that costs
-            return
+        if self.fresh or any(e["action"] == "add-worker" for e in self.events):
+            self.fresh = False
+            with contextlib.suppress(Exception):
+                self.pids.update(self.client.run(os.getpid))
         ours = {f"batch-{b.id}": b for b in running.values()}
-        for address in set(self.seen) - set(workers):
-            info = self.seen[address]
-            lost = [ours[k] for k in self.held.get(address, ()) if k in ours]
-            what = (", ".join(f"{b.id[:8]} ({b.variant}, games {b.start}-{b.stop - 1})" for b in lost)
+        while self.events:
+            msg = self.events.pop(0)
+            if msg["action"] != "remove-worker" or msg.get("expected"):
+                continue
+            address = msg.get("worker", "?")
+            lost = [ours[str(k)] for k in msg.get("processing-tasks", ()) if str(k) in ours]
+            what = (", ".join(f"batch {b.id[:8]} ({b.variant}, games {b.start}-{b.stop - 1})" for b in lost)
                     if lost else "no batch of this sweep")
-            self.notify(f"Lost worker {address} (pid {info.get('pid', '?')}, name {info.get('name', '?')}); "
-                        f"it held {what}, which the cluster plays again on another worker.")
-        self.seen = dict(workers)
-        self.held = {address: [str(k) for k in keys] for address, keys in processing.items()}
+            self.notify(f"Lost worker {address} (pid {self.pids.get(address, '?')}); it held {what}, which the "
+                        "cluster plays again on another worker.")
+
+    def close(self) -> None:
+        if self.notify is not None:
+            with contextlib.suppress(Exception):
+                self.client.unsubscribe_topic("all")
 
 
 def _record(result: SweepResult, rows: int, out: dict) -> None:

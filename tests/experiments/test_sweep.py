@@ -115,10 +115,10 @@ def test_ctrl_c_stops_within_a_second_every_time_and_a_resumed_sweep_equals_an_u
     import random
 
     path = tmp_path / "long.yaml"
-    path.write_text(experiment_text(lexicon, games=60, batch_size=3), encoding="utf-8")
+    path.write_text(experiment_text(lexicon, games=36, batch_size=3), encoding="utf-8")
     folder = tmp_path / "results"
     rng = random.Random(23)
-    moments = [rng.uniform(0, 1.5), ("batches", 1), rng.uniform(0.5, 4), ("batches", 2), rng.uniform(0, 6)]
+    moments = [rng.uniform(0, 1.5), ("batches", 1), rng.uniform(0.5, 3), ("batches", 2), rng.uniform(0, 3)]
     for moment in moments:
         code, seconds, err = interrupt(path, folder, moment)
         assert code == 130, err
@@ -135,10 +135,10 @@ def test_ctrl_c_stops_within_a_second_every_time_and_a_resumed_sweep_equals_an_u
         assert pq.read_table(folder / f"{batch_id}.parquet").num_rows == sizes[batch_id]
     result = run_sweep(plan, folder, client=dask_client, quiet=True)
     assert result.skipped_games == sum(sizes[b] for b in done)
-    assert result.written_games == 120 - result.skipped_games
+    assert result.written_games == 72 - result.skipped_games
     _assert_complete(folder, plan)
     fresh = run_sweep(plan, tmp_path / "fresh", client=dask_client, quiet=True)
-    assert fresh.written_games == 120
+    assert fresh.written_games == 72
     assert _rows(folder) == _rows(tmp_path / "fresh")
 
 
@@ -166,7 +166,9 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(reference, tmp_pat
                        notify=said.append)
     assert killed["lost"], "the killed worker had no batch in hand"
     lost = [line for line in said if line.startswith("Lost worker ")]
-    assert len(lost) == 1 and f"(pid {killed['pid']}," in lost[0], said          # named, with its pid
+    assert len(lost) == 1 and f"(pid {killed['pid']})" in lost[0], said          # named, with its pid
+    held = [str(k).removeprefix("batch-")[:8] for k in killed["lost"]]
+    assert any(f"batch {b} (" in lost[0] for b in held), (lost, held)          # and the batch it held
     assert "plays again on another worker" in lost[0]
     assert result.written_games == 48
     _assert_complete(tmp_path / "results", plan)
