@@ -18,10 +18,12 @@ from lexicon_tools.experiments.paired import Analysis, Comparison
 def summary(a: Analysis) -> str:
     """``section#summary``: what a designer can act on, one sentence per finding."""
     games = {n: a.parts[n].num_rows for n in a.names}
+    counts = (f"{min(games.values()):,}" if min(games.values()) == max(games.values())
+              else f"{min(games.values()):,}–{max(games.values()):,}")
     how = ("paired by deal: game i of every variant played the same deal" if a.paired
            else "unpaired (pairing: none): every variant played its own deals")
     head = (f"<p>{len(a.names)} variant(s) against the baseline <b>{escape(a.base)}</b>, "
-            f"{min(games.values()):,}–{max(games.values()):,} games each, {how}. "
+            f"{counts} games each, {how}. "
             f"Tested: {escape(', '.join(a.tested_keys))} "
             f"({len(a.tested)} comparison(s), Holm-corrected).</p>")
     if len(a.names) < 2:
@@ -33,16 +35,19 @@ def summary(a: Analysis) -> str:
                      f"{escape(', '.join(skipped))}.</li>")
     if not a.tested:
         items.append("<li class='finding'>No requested metric varies between games: nothing to test.</li>")
-    undecided = a.undecided
-    if undecided:
-        need = [c.needed for c in undecided if c.needed]
-        more = (f" about {max(need):,} games per variant would decide them all (at the observed differences)"
-                if need and len(need) == len(undecided) else
-                " some show no difference at all, so no number of games is sure to decide them")
-        close = (f"<p class='next'>{len(undecided)} comparison(s) need more games:{more}; "
-                 "<code>sweep --until-decided</code> adds them.</p>")
-    else:
-        close = "<p class='next'>Every tested comparison is decided.</p>" if a.tested else ""
+    open_ = [c for c in a.undecided if c.needed]
+    unseen = [c for c in a.undecided if not c.needed]
+    close = ""
+    if open_:
+        close += (f"<p class='next'>{len(open_)} comparison(s) need more games: about "
+                  f"{max(c.needed for c in open_):,} games per variant would decide them at the observed "
+                  "differences; <code>sweep --until-decided</code> adds them.</p>")
+    if unseen:
+        close += (f"<p class='next'>No difference in any game so far: "
+                  f"{escape(', '.join(f'{c.variant} {c.metric.title.lower()}' for c in unseen))}. More games may "
+                  "show one; an <code>equivalence:</code> margin for the metric accepts “the same”.</p>")
+    if not a.undecided and a.tested:
+        close = "<p class='next'>Every tested comparison is decided.</p>"
     return (f"<section id='summary'><h2>Summary</h2>{head}<ul>" + "".join(items) + f"</ul>{close}</section>")
 
 
@@ -52,9 +57,9 @@ def _finding(c: Comparison, games: int) -> str:
     interval = f"95% interval {_signed(d.low, m.share)} … {_signed(d.high, m.share)}"
     what = f"{escape(m.title.lower())}"
     if d.real:
-        direction = "higher" if d.diff > 0 else "lower"
-        text = (f"{who} has a {direction} {what} than {escape(c.baseline)}: {_signed(d.diff, m.share)} "
-                f"{escape(_unit(m))} ({interval}, p {_p_text(d.p)}); real.")
+        direction = "more" if d.diff > 0 else "less"
+        text = (f"{who} differs from {escape(c.baseline)} in {what}: {_signed(d.diff, m.share)} "
+                f"{escape(_unit(m))} ({direction}; {interval}, p {_p_text(d.p)}); real.")
         verdict = "real"
     elif c.equivalent:
         text = (f"{who} and {escape(c.baseline)} have the same {what} within ±{_num(c.margin, m.share)}: "
@@ -80,7 +85,7 @@ def differences(a: Analysis) -> str:
     for c in a.comparisons:
         m, d = c.metric, c.diff
         verdict = ("yes" if d.real else "equivalent" if c.equivalent else "no") if c.tested else \
-            ("constant" if c.constant else "not tested")
+            (_constant(c) if c.constant else "not tested")
         rows.append(f"<tr class='difference' data-metric='{escape(m.key)}' data-variant='{escape(c.variant)}'>"
                     f"<td>{escape(m.title)}</td><td>{escape(c.variant)}</td>"
                     f"<td class='num'>{_num(c.base.mean, m.share)}</td><td class='num'>{_num(c.value.mean, m.share)}</td>"
@@ -100,14 +105,20 @@ def differences(a: Analysis) -> str:
             f"difference.</p><h3>Power</h3><ul id='power'>{power}</ul></section>")
 
 
+def _constant(c: Comparison) -> str:
+    """"constant": one value in every game of both variants; else the same value in each deal."""
+    one = c.base.sd == 0 and c.value.sd == 0 and c.base.mean == c.value.mean
+    return "constant" if one else "same in every deal"
+
+
 def _power(c: Comparison, games: int, m: int) -> str:
     share = c.metric.share
     if c.needed is None:
         text = "no difference was seen, so no number of games is sure to find one"
     else:
-        enough = "enough" if games >= c.needed else "not yet enough"
-        text = (f"a true difference of {_signed(c.diff.diff, share)} needs about {c.needed:,} games per variant "
-                f"to be found real with 80% probability at 5%/{m}; {games:,} played: {enough}")
+        text = (f"a true difference of {_signed(c.diff.diff, share)} is found real with 80% probability at "
+                f"5%/{m} with about {c.needed:,} games per variant; {games:,} played, "
+                + ("and it was found" if c.diff.real else "not found yet"))
     return (f"<li class='power' data-metric='{escape(c.metric.key)}' data-variant='{escape(c.variant)}'>"
             f"{escape(c.variant)}, {escape(c.metric.title.lower())}: {text}.</li>")
 

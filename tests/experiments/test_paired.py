@@ -108,8 +108,8 @@ def test_the_larger_bonus_is_found_with_its_interval_and_said_in_words(bonus, tm
     finding = re.search(r"<li class='finding real' data-metric='score' data-variant='bingo60'>(.*?)</li>",
                         summary).group(1)
     plain = re.sub(r"<[^>]+>", "", finding)
-    assert plain.startswith("bingo60 has a higher points per player than bingo40: "
-                            f"{score.diff.diff:+,.3f}")
+    assert plain.startswith(f"bingo60 differs from bingo40 in points per player: {score.diff.diff:+,.3f} "
+                            "points per player per game (more;")
     assert f"95% interval {score.diff.low:+,.3f} … {score.diff.high:+,.3f}" in plain and "real" in plain
     power = re.findall(r"<li class='power' data-metric='([a-z_0-9]+)' data-variant='bingo60'>", text)
     assert sorted(power) == sorted(tested)                                 # a power line per comparison
