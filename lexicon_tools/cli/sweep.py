@@ -103,6 +103,11 @@ def _sweep(experiment: Path, folder: Path, workers: int | None, scheduler: str |
     for note in dict.fromkeys(v.note for v in plan.variants if v.note):
         typer.echo(note, err=True)
     if check:
+        from lexicon_tools.experiments.metrics import DEFAULT_TESTED
+
+        typer.echo(f"  {'paired: game i of every variant plays deal i' if plan.paired else 'unpaired'}; baseline "
+                   f"{plan.baseline or plan.variants[0].name}; tested: {', '.join(plan.metrics or DEFAULT_TESTED)}"
+                   + "".join(f"; {k} equivalent within ±{v:g}" for k, v in plan.equivalence.items()))
         for variant in plan.variants:
             typer.echo(f"  {variant.name}: {variant.rules.name}, {variant.players} players "
                        f"({','.join(variant.strategies)}), board {variant.board['name'] or 'random per game'}, "
