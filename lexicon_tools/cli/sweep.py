@@ -146,7 +146,7 @@ def _until_decided(plan, folder: Path, workers, scheduler, restart: bool, quiet:
     games = f"{decision.games:,} games per variant"
     if decision.decided:
         typer.echo(f"Decided after {games} ({decision.rounds} round(s), {sum(written):,} game(s) played now): "
-                   f"every tested comparison is real or inside its equivalence margin; results in {folder}")
+                   f"every requested comparison is real or inside its equivalence margin; results in {folder}")
     else:
         typer.echo(f"Not decided at the cap of {games} (--max-games): {len(decision.undecided)} comparison(s) "
                    f"still open ({', '.join(f'{c.variant} {c.metric.key}' for c in decision.undecided[:6])}); "

@@ -56,15 +56,15 @@ def sweep_until_decided(plan: Plan, folder: Path, cap: int, play: Callable[[Plan
         play(plan.with_games(games))
         analysis = analyse(folder)
         undecided = analysis.undecided
-        tested = len(analysis.tested)
-        say(f"After {games:,} games per variant: {tested - len(undecided)} of {tested} tested comparison(s) "
-            "decided" + (f"; open: {_names(undecided)}" if undecided else "") + ".")
+        requested = sum(1 for c in analysis.comparisons if c.metric_requested)
+        say(f"After {games:,} games per variant: {requested - len(undecided)} of {requested} requested "
+            "comparison(s) decided" + (f"; open: {_names(undecided)}" if undecided else "") + ".")
         if not undecided or games >= cap:
             return Decision(not undecided, games, rounds, undecided, analysis)
         games = next_games(games, plan.batch_size, cap, [c.needed for c in undecided])
 
 
 def _names(comparisons: list[Comparison]) -> str:
-    shown = [f"{c.variant} {c.metric.key}" + (f" (needs ~{c.needed:,})" if c.needed else "")
+    shown = [f"{c.variant} {c.metric.key}" + (f" (needs ~{c.needed:,})" if c.needed else " (no difference yet)")
              for c in comparisons[:6]]
     return ", ".join(shown) + (f" and {len(comparisons) - 6} more" if len(comparisons) > 6 else "")

@@ -396,7 +396,11 @@ def _scatter(plan: Plan, client) -> tuple[dict, dict, dict]:
         if variant.leaves_hash:
             leaves_data.setdefault(variant.leaves_hash, variant.leaves)
         if variant.lexicon_hash not in lexicon_data:
-            data = Path(variant.lexicon_path).read_bytes()
+            try:
+                data = Path(variant.lexicon_path).read_bytes()
+            except OSError as exc:
+                raise ExperimentError(f"lexicon {variant.lexicon_path} cannot be read any more: {exc.strerror}",
+                                      "Rebuild or restore it, then run the same command again.") from None
             if hashlib.sha256(data).hexdigest() != variant.lexicon_hash:
                 raise ExperimentError(f"lexicon {variant.lexicon_path} changed after the experiment was read",
                                       "Run the sweep again once the lexicon is rebuilt.")

@@ -156,7 +156,7 @@ def test_until_decided_stops_when_decided_and_at_the_cap_and_says_which(tmp_path
     out = cli("sweep", str(strong), "-o", str(tmp_path / "strong"), "--scheduler", scheduler, "--quiet",
               "--until-decided", "--max-games", "40")
     assert out.exit_code == 0, out.output
-    rounds = re.findall(r"After (\d+) games per variant: (\d) of (\d) tested", out.output)
+    rounds = re.findall(r"After (\d+) games per variant: (\d) of (\d) requested", out.output)
     assert len(rounds) >= 2 and rounds[0][0] == "2" and rounds[-1][1:] == ("1", "1")
     final = int(rounds[-1][0])
     assert final < 40 and f"Decided after {final} games per variant" in out.output
