@@ -168,9 +168,12 @@ def _interrupted(exc: BaseException, folder: Path, resume: str) -> None:
     """Say where the sweep stopped and how to resume it, then exit at once: 130 for Ctrl-C, 128 + N for
     signal N. At once: Dask's own shutdown of the (already killed) local cluster takes seconds."""
     import os
+    import signal
     import sys
 
     from lexicon_tools.experiments.results import written_batches
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # a second Ctrl-C must not undo the quick exit
 
     code = 130 if isinstance(exc, KeyboardInterrupt) else exc.exit_code
     name = "Interrupted" if code == 130 else f"Terminated ({getattr(exc, 'name', code)})"

@@ -175,3 +175,32 @@ def test_until_decided_stops_when_decided_and_at_the_cap_and_says_which(tmp_path
     assert "Not decided at the cap of 8 games per variant (--max-games): 1 comparison(s) still open " \
            "(bingo60 score)" in out.output
     assert read_rows(tmp_path / "weak").num_rows == 16
+
+
+def test_smartfeud_bonuses_of_30_and_50_are_metrics_of_their_own():
+    """Rows as the worker writes them (`results.schema`): three SmartFeud games with bingos of 30 and 50."""
+    import pyarrow as pa
+
+    from lexicon_tools.experiments.metrics import metrics_of
+    from lexicon_tools.experiments.results import schema
+
+    games = [([30, 50], [310, 280], 0), ([], [250, 251], 2), ([30, 30, 30], [400, 180], 5)]
+    rows = {name: [] for name in schema().names}
+    for i, (bonuses, scores, changes) in enumerate(games):
+        row = {name: None for name in rows}
+        row.update(variant="smartfeud", game=i, deal=i, scores=scores, bingos=len(bonuses), bingo_bonuses=bonuses,
+                   lead_changes=changes, first_share=float(scores[0] > scores[1]), end_reason="rack_empty",
+                   timeouts=0, invalid_turns=0)
+        for name in rows:
+            rows[name].append(row[name])
+    table = pa.Table.from_pydict(rows, schema=schema())
+    metrics = {m.key: m for m in metrics_of(table)}
+    assert list(metrics["bingos_30"].values(table)) == [1, 0, 3]
+    assert list(metrics["bingos_50"].values(table)) == [1, 0, 0]
+    assert list(metrics["bingos"].values(table)) == [2, 0, 3]
+    assert list(metrics["margin"].values(table)) == [30, 1, 220]
+    assert list(metrics["close_games"].values(table)) == [0, 1, 0]          # decided by 20 points or less
+    assert list(metrics["seat_spread"].values(table)) == [15, 0.5, 110]
+    assert list(metrics["lead_changes"].values(table)) == [0, 2, 5]
+    assert list(metrics["end_rack_empty"].values(table)) == [1, 1, 1]
+    assert all(m.definition for m in metrics.values())                       # each defined in one line
