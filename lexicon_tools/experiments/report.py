@@ -25,7 +25,7 @@ import math
 from pathlib import Path
 
 from lexicon_tools.experiments import comparisons
-from lexicon_tools.experiments.metrics import BEHAVIOUR_METRICS, METRICS, Metric, metrics_of  # noqa: F401
+from lexicon_tools.experiments.metrics import Metric
 from lexicon_tools.experiments.paired import Analysis, analyse
 from lexicon_tools.io.guard.atomic import atomic_write_text
 
