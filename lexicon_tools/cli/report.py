@@ -18,14 +18,20 @@ def report_command(
     results: Path = typer.Argument(..., help="A results folder written by `lexicon-tools sweep`."),
     output: Path = typer.Option(None, "--output", "-o", help="The HTML file (default: RESULTS + '.html')."),
     baseline: str = typer.Option(None, "--baseline",
-                                 help="The variant the others are compared with (default: the first)."),
+                                 help="The variant the others are compared with (default: the experiment's "
+                                      "`baseline:`, else the first)."),
 ) -> None:
-    """Write one self-contained HTML report of a sweep: pictures and a table of differences.
+    """Write one self-contained HTML report of a sweep: a summary, pictures and a table of differences.
 
-    For each metric (score, first-player win rate, bingos, game length, letter
-    takes, joker swaps) the variants side by side with 95% intervals, premium-use
-    heatmaps on the board, and every variant's difference from the baseline with
-    a test of whether it is real. The file opens offline: the pictures are in it.
+    At the top, a summary in sentences: which variants differ from the baseline
+    on which tested metric (`metrics:` in the experiment), by how much, and which
+    comparisons need more games. For each metric (points per player, winning
+    margin, close games, lead changes, first-player win rate, bingos per bonus,
+    game length, score spread, premium use, letter takes, joker swaps, end
+    reasons) the variants side by side with 95% intervals, premium-use heatmaps,
+    and every variant's paired difference from the baseline with a test, Holm's
+    correction over the tested metrics and the games a difference of that size
+    needs. The file opens offline: the pictures are in it.
 
     Example: lexicon-tools report third-blank.results -o third-blank.html
     """

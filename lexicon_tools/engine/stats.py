@@ -47,6 +47,7 @@ class GameSummary:
     lost_blanks: int
     refused_attempts: int = 0             # casual-mode placements refused for their words (not turns)
     bonus_amounts: dict[int, int] = field(default_factory=dict)   # bonus paid -> how often (30 and 50 apart)
+    lead_changes: int = 0                 # times the sole leader changed (`lead_changes`)
 
 
 def summarise(game: Game) -> GameSummary:
@@ -63,7 +64,28 @@ def summarise(game: Game) -> GameSummary:
         premium_used=dict(used), premium_kinds={sq: k for sq, k in enumerate(rules.premium_kind) if k},
         tiles_per_square=dict(tiles), takes=sum(1 for t in placed if t.move.take),
         swaps=sum(1 for t in placed if t.move.swaps), multi_word_turns=sum(1 for t in placed if len(t.move.lines) > 1),
-        lost_blanks=sum(1 for t in game.turns if t.lost_blank), refused_attempts=sum(game.refused_attempts))
+        lost_blanks=sum(1 for t in game.turns if t.lost_blank), refused_attempts=sum(game.refused_attempts),
+        lead_changes=lead_changes(game))
+
+
+def lead_changes(game: Game) -> int:
+    """How often the lead passed from one player to another: the scores after every turn, then the final
+    scores (end-of-game rack penalties can still turn a game). A tie for the lead is no leader; the lead
+    changes when a sole leader emerges who is not the last sole leader."""
+    scores = [0] * len(game.players)
+    leader, changes = None, 0
+    states = []
+    for turn in game.turns:
+        scores[turn.seat] = turn.total
+        states.append(list(scores))
+    states.append(game.scores())
+    for state in states:
+        best = max(state)
+        leaders = [seat for seat, score in enumerate(state) if score == best]
+        if len(leaders) == 1:
+            changes += leader is not None and leaders[0] != leader
+            leader = leaders[0]
+    return changes
 
 
 @dataclass

@@ -8,15 +8,20 @@ One experiment's journey, top to bottom:
    ruleset loader's own merge and validation (`io.formats.rulesets`), so every problem
    is reported with the experiment file's line; resolves layouts, random boards,
    tile sets and lexicons. The result is a `plan.Plan`.
-3. `plan` — variants, their content hashes, game seeds and batches with
-   deterministic ids (pure).
+3. `plan` — variants, their content hashes, game seeds (game i of every variant
+   plays deal i) and batches with deterministic ids (pure).
 4. `worker` — runs on a Dask worker: plays one batch with the engine `play` uses
    (`engine.runner.play_game`, `engine.stats.summarise`) and returns columns.
 5. `results` — the Parquet dataset: one file per batch, written atomically, so
    the dataset only ever holds whole batches.
 6. `runner` — the Dask side: cluster or scheduler, rulesets and lexicons sent
    once per worker, batches as tasks, progress, resume, interrupt.
-7. `stats` and `report` — intervals, tests and the self-contained HTML report.
+7. `metrics`, `stats`, `paired` — what is measured per game, intervals and tests, and the
+   comparison of every variant with the baseline deal by deal (paired by default), with power
+   and Holm's correction over the requested metrics.
+8. `report` and `comparisons` — the self-contained HTML report, its summary in sentences first.
+9. `decide` — `sweep --until-decided`: rounds of more paired games until every tested
+   comparison is decided, or the cap.
 
 Dask, pyarrow and matplotlib are imported only inside this package, and only
 when a sweep or report runs: the rest of the CLI never loads them.

@@ -83,10 +83,35 @@ def load_experiment(path: str | Path) -> Plan:
     combined = _expand(experiment, problems)   # its problems are reported with the variants' own
     resolver = Resolver(path, experiment, problems)
     variants = [v for v in (resolver.resolve(c) for c in combined) if v is not None]
+    metrics = _comparison(experiment, [c.name for c in combined], problems)
     problems.raise_if_any()
     name = experiment.name or _name_from(path)
     return Plan(name, str(path), experiment.description, experiment.seed, experiment.games,
-                experiment.batch_size, variants)
+                experiment.batch_size, variants, experiment.pairing, experiment.baseline, metrics,
+                dict(experiment.equivalence or {}))
+
+
+def _comparison(experiment: Experiment, names: list[str], problems: Problems) -> tuple[str, ...]:
+    """Check ``baseline``, ``metrics`` and ``equivalence``; returns the tested metrics."""
+    from lexicon_tools.experiments.metrics import DEFAULT_TESTED, known
+
+    if experiment.baseline is not None and names and experiment.baseline not in names:
+        problems.add(("baseline",), f"baseline {experiment.baseline!r} is not a variant of this experiment; "
+                                    f"use one of: {', '.join(names[:20])}")
+    for i, key in enumerate(experiment.metrics or ()):
+        if not known(key):
+            problems.add(("metrics", i), f"unknown metric {key!r}; see the metrics listed in "
+                                         "docs/guides/experiments.md (e.g. score, margin, bingos_30)")
+    if experiment.metrics and len(set(experiment.metrics)) < len(experiment.metrics):
+        problems.add(("metrics",), "a metric is listed twice")
+    tested = tuple(dict.fromkeys(experiment.metrics or DEFAULT_TESTED))
+    for key, margin in (experiment.equivalence or {}).items():
+        if key not in tested:
+            problems.add(("equivalence", key), f"{key!r} is not one of the tested metrics ({', '.join(tested)}); "
+                                               "add it to 'metrics' or drop its margin")
+        elif not margin > 0:
+            problems.add(("equivalence", key), f"the margin of {key!r} must be a positive number, not {margin}")
+    return tuple(experiment.metrics or ())
 
 
 def _name_from(path: Path) -> str:

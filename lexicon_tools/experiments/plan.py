@@ -1,21 +1,32 @@
 """A resolved experiment: its variants, their game seeds, and batches with deterministic ids.
 
-Seeds: game *i* of variant *v* in an experiment with master seed *s* has the seed
-``Random("s/v/game i").getrandbits(62)`` (Python seeds a `Random` from a string
-through SHA-512), so a game's seed depends only on the master seed, the variant's
-name and the game's index — never on which worker plays it or when. The engine
-derives everything else in the game from that seed (`engine.runner`).
+Seeds (common random numbers): by default (``pairing: deals``) game *i* of every
+variant plays deal *i*, whose seed is ``Random("s/deal i").getrandbits(62)`` for
+master seed *s* (Python seeds a `Random` from a string through SHA-512). The engine
+derives everything else in a game from its seed (`engine.runner`): the bag order
+and so the racks (the same tiles as far as two variants' tile sets agree), the
+seat order and every seat's own random choices. So the variants of an experiment
+differ in their rules only, not in their luck, and the report compares them game
+by game (`experiments.paired`): the deal's luck cancels out of each difference,
+which needs several times fewer games for the same interval. With ``pairing:
+none`` game *i* of variant *v* has the seed ``Random("s/v/game i")`` instead: the
+variants play independent deals. Either way a seed depends only on the master
+seed, the game's index (and the variant's name without pairing), never on which
+worker plays it or when. Every row carries its ``deal``: the deal's seed when
+paired, the game's own seed otherwise, so rows of one deal join on it.
 
 Batches: the games of a variant are cut into runs of ``batch_size`` from game 0.
 A batch's id is a hash of what decides its games: the variant's content (rules,
-lexicon, seats, strategies, the seats' behaviour, its name and the master seed)
-and the game range.
+lexicon, seats, strategies, the seats' behaviour, its name, the master seed and
+the pairing) and the game range. The games per variant are not part of a batch's
+content: a sweep grown to more games (`sweep --until-decided`) keeps its batches.
 The dataset keeps one file per batch under that id, so a rerun knows which
 batches are already written, and two runs of the same batch write the same file.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -27,8 +38,17 @@ from lexicon_tools.engine.rules import Rules
 
 
 def variant_game_seed(master_seed: int, variant: str, index: int) -> int:
-    """The seed of game `index` (0-based) of `variant`."""
+    """The seed of game `index` (0-based) of `variant` when the variants are not paired."""
     return random.Random(f"{master_seed}/{variant}/game{index}").getrandbits(62)
+
+
+def deal_seed(master_seed: int, index: int) -> int:
+    """The seed of deal `index`: game `index` of every variant of a paired experiment."""
+    return random.Random(f"{master_seed}/deal{index}").getrandbits(62)
+
+
+def game_seed(master_seed: int, variant: str, index: int, paired: bool) -> int:
+    return deal_seed(master_seed, index) if paired else variant_game_seed(master_seed, variant, index)
 
 
 def content_hash(*parts: Any) -> str:
@@ -78,11 +98,11 @@ class Variant:
     note: str | None = None           # e.g. no leave values for this ruleset
     behaviour: Behaviour | None = None   # None: as `play` without --professional/--think/... options
 
-    def fingerprint(self, master_seed: int) -> str:
+    def fingerprint(self, master_seed: int, paired: bool = False) -> str:
         parts = [self.name, self.rules_hash, self.lexicon_hash, self.players, list(self.strategies), master_seed]
         # Optional parts join only when set, so batch ids of designs without them stay as they were.
         return content_hash("variant", *parts, *([self.leaves_hash] if self.leaves_hash else []),
-                            *([self.behaviour.key()] if self.behaviour else []))
+                            *([self.behaviour.key()] if self.behaviour else []), *(["deals"] if paired else []))
 
 
 @dataclass(frozen=True)
@@ -109,6 +129,10 @@ class BatchTask:
     lexicon_hash: str
     leaves_hash: str = ""
     behaviour: Behaviour | None = None
+    paired: bool = False              # game i plays deal i (`deal_seed`), as in every other variant
+
+    def seed(self, index: int) -> int:
+        return game_seed(self.master_seed, self.batch.variant, index, self.paired)
 
 
 @dataclass
@@ -120,12 +144,24 @@ class Plan:
     games: int                        # per variant
     batch_size: int
     variants: list[Variant]
+    pairing: str = "deals"            # "deals" (common random numbers) or "none"
+    baseline: str | None = None       # the variant the others are compared with (None: the first)
+    metrics: tuple[str, ...] = ()     # the metrics tested (and corrected for together); () = the defaults
+    equivalence: dict[str, float] = field(default_factory=dict)   # metric -> margin
+
+    @property
+    def paired(self) -> bool:
+        return self.pairing == "deals"
+
+    def with_games(self, games: int) -> Plan:
+        """The same design with `games` per variant: its batches are a prefix or extension of this one's."""
+        return dataclasses.replace(self, games=games)
 
     def batches(self) -> list[Batch]:
         """Every batch, variant by variant, in game order."""
         out = []
         for variant in self.variants:
-            key = variant.fingerprint(self.seed)
+            key = variant.fingerprint(self.seed, self.paired)
             for start in range(0, self.games, self.batch_size):
                 stop = min(self.games, start + self.batch_size)
                 out.append(Batch(content_hash(key, start, stop)[:24], variant.name, start, stop))
@@ -134,7 +170,7 @@ class Plan:
     def task(self, batch: Batch) -> BatchTask:
         variant = self.variant(batch.variant)
         return BatchTask(self.experiment, batch, self.seed, variant.strategies, variant.rules_hash,
-                         variant.lexicon_hash, variant.leaves_hash, variant.behaviour)
+                         variant.lexicon_hash, variant.leaves_hash, variant.behaviour, self.paired)
 
     def variant(self, name: str) -> Variant:
         return next(v for v in self.variants if v.name == name)
@@ -142,14 +178,21 @@ class Plan:
     def fingerprint(self) -> str:
         """Changes whenever a batch's games would: a results folder belongs to one fingerprint."""
         return content_hash("experiment", self.experiment, self.seed, self.games, self.batch_size,
-                            [v.fingerprint(self.seed) for v in self.variants])
+                            [v.fingerprint(self.seed, self.paired) for v in self.variants])
+
+    def design(self) -> str:
+        """The fingerprint without the game count: a folder may grow to more games of the same design."""
+        return content_hash("design", self.experiment, self.seed, self.batch_size,
+                            [v.fingerprint(self.seed, self.paired) for v in self.variants])
 
     def manifest(self) -> dict[str, Any]:
         """The JSON written beside the results (what the report needs to know besides the rows)."""
         return {
             "format": "lexicon-tools-sweep/1", "experiment": self.experiment, "source": self.source,
             "description": self.description, "seed": self.seed, "games_per_variant": self.games,
-            "batch_size": self.batch_size, "fingerprint": self.fingerprint(),
+            "batch_size": self.batch_size, "fingerprint": self.fingerprint(), "design": self.design(),
+            "pairing": self.pairing, "baseline": self.baseline, "metrics": list(self.metrics),
+            "equivalence": dict(self.equivalence),
             "variants": [{"name": v.name, "settings": v.settings, "players": v.players,
                           "strategies": list(v.strategies), "ruleset": v.rules.name,
                           "rules_hash": v.rules_hash, "lexicon": v.lexicon_path,

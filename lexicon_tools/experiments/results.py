@@ -51,6 +51,9 @@ def schema():
         ("time_limit", pa.float32()),               # the turn time limit in seconds; null: none
         ("timeouts", pa.int32()), ("invalid_turns", pa.int32()),   # turns lost to the clock, to a refused word
         ("refused_attempts", pa.int32()),           # casual mode: refused words tried again (not turns)
+        ("deal", pa.int64()),                       # the deal played: equal for game i of every variant when paired
+        ("lead_changes", pa.int32()),               # times the sole leader changed (engine.stats.lead_changes)
+        ("bingo_bonuses", pa.list_(pa.int32())),    # the bonus paid for each bingo (SmartFeud's 30 and 50 apart)
     ])
 
 
@@ -81,7 +84,9 @@ def prepare_folder(folder: Path, manifest: dict[str, Any], restart: bool) -> set
     """Create or reuse `folder` for this plan; returns the batch ids already written.
 
     A folder holding another experiment's (or another version's) results is refused
-    unless `restart`, which removes its batch files first.
+    unless `restart`, which removes its batch files first. The same design grown to more
+    games per variant is no other version: its batches are kept (the caller removes a last,
+    shorter batch that the grown plan plays whole).
     """
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
@@ -92,7 +97,7 @@ def prepare_folder(folder: Path, manifest: dict[str, Any], restart: bool) -> set
         raise ExperimentError(f"{folder} is not empty and holds no {MANIFEST}: it is not a sweep's results, and "
                               "readers of the dataset would take its other files for results",
                               "Choose an empty or new folder with -o.")
-    if existing is not None and existing.get("fingerprint") != manifest["fingerprint"]:
+    if existing is not None and existing.get("fingerprint") != manifest["fingerprint"] and not _grown(existing, manifest):
         if not restart:
             raise ExperimentError(
                 f"{folder} holds results of a different experiment or version of it "
@@ -105,6 +110,13 @@ def prepare_folder(folder: Path, manifest: dict[str, Any], restart: bool) -> set
     folder.mkdir(parents=True, exist_ok=True)
     atomic_write_text(folder / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
     return written_batches(folder)
+
+
+def _grown(existing: dict[str, Any], manifest: dict[str, Any]) -> bool:
+    """The same design with at least as many games per variant (`sweep --until-decided` adds games)."""
+    return (existing.get("design") is not None and existing.get("design") == manifest.get("design")
+            and isinstance(existing.get("games_per_variant"), int)
+            and existing["games_per_variant"] <= manifest["games_per_variant"])
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:

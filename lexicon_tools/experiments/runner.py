@@ -24,8 +24,11 @@ results in the client. Each finished batch is written at once as its own
 Parquet file (`results.write_batch`) and the progress bar shows games, rate and
 ETA. Faults: a worker that dies mid-batch loses only that attempt; the scheduler
 runs the batch again on another worker (``distributed.scheduler.allowed-failures``).
+A lost worker is named on stderr (`WorkerWatch`).
 An interrupted sweep (Ctrl-C, SIGTERM, a crash) leaves only whole batch files;
-run it again and the batches already written are skipped by id.
+run it again and the batches already written are skipped by id. Ctrl-C stops a
+sweep at once (`Interrupt`): the local cluster's workers are killed rather than
+closed, and the CLI exits without waiting for Dask's shutdown.
 """
 
 from __future__ import annotations
@@ -35,8 +38,6 @@ import hashlib
 import itertools
 import logging
 import os
-import signal
-import threading
 import uuid
 import time
 from collections.abc import Callable, Iterator
@@ -44,8 +45,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon_tools.errors import ExperimentError, UsageError
+from lexicon_tools.experiments.control import Interrupt, WorkerWatch, kill_workers
 from lexicon_tools.experiments.plan import Batch, Plan
-from lexicon_tools.experiments.results import prepare_folder, write_batch
+from lexicon_tools.experiments.results import batch_path, prepare_folder, write_batch
 
 
 @dataclass
@@ -107,21 +109,31 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
         finally:
             client.close()
         return
-    with dask.config.set(WORKER_CONFIG):
-        # Worker-side errors reach the sweep through its futures (see `_outcome`); what the workers
-        # log while the cluster shuts down (heartbeats to a closing scheduler) is noise.
-        cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.CRITICAL)
-    client = Client(cluster)
+    cluster = client = None
     try:
+        with dask.config.set(WORKER_CONFIG):
+            # Worker-side errors reach the sweep through its futures (see `_outcome`); what the workers
+            # log while the cluster shuts down (heartbeats to a closing scheduler) is noise.
+            cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", silence_logs=logging.CRITICAL)
+        client = Client(cluster)
         _warm(client)
         yield client
-    finally:
-        with _quiet_logs("distributed", "tornado.application"):
-            with contextlib.suppress(Exception):
-                client.close(timeout=10)
-            with contextlib.suppress(Exception):
-                cluster.close(timeout=10)
+    except BaseException as exc:
+        if isinstance(exc, Exception) or isinstance(exc, GeneratorExit):
+            _close(client, cluster)
+        else:   # Ctrl-C, SIGTERM: a polite close takes seconds, and the caller exits at once (`Interrupt`)
+            kill_workers()
+        raise
+    _close(client, cluster)
+
+
+def _close(client, cluster) -> None:
+    with _quiet_logs("distributed", "tornado.application"):
+        for part in (client, cluster):
+            if part is not None:
+                with contextlib.suppress(Exception):
+                    part.close(timeout=10)
 
 
 def _warm(client) -> None:
@@ -156,31 +168,37 @@ def _quiet_logs(*names: str) -> Iterator[None]:
 
 def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler: str | None = None,
               client=None, restart: bool = False, quiet: bool = False,
-              on_batch: Callable[[Batch, dict], None] | None = None) -> SweepResult:
-    """Play every batch of `plan` not yet in `folder`; `on_batch(batch, result)` after each is written."""
+              on_batch: Callable[[Batch, dict], None] | None = None,
+              notify: Callable[[str], None] | None = None, own_client: bool = False) -> SweepResult:
+    """Play every batch of `plan` not yet in `folder`; `on_batch(batch, result)` after each is written,
+    `notify(text)` when the cluster loses a worker. `own_client`: `client` is a local cluster of
+    this process's (from `connect`), killed rather than asked to cancel when interrupted."""
     if workers is not None and workers < 1:
         raise UsageError(f"--workers must be at least 1, not {workers}")
     folder = Path(folder)
     done = prepare_folder(folder, plan.manifest(), restart)
     batches = plan.batches()
+    for stale in done - {b.id for b in batches}:   # a short last batch of fewer games, now played whole
+        batch_path(folder, stale).unlink(missing_ok=True)
+        done.discard(stale)
     todo = [b for b in batches if b.id not in done]
     result = SweepResult(folder, planned_games=sum(b.games for b in batches),
                          skipped_games=sum(b.games for b in batches if b.id in done))
     start = time.perf_counter()
     if todo:
-        with deferred_signals() as stop:
+        with Interrupt() as interrupt:
             if client is not None:
-                _run(plan, todo, folder, client, result, quiet, on_batch, stop)
+                _run(plan, todo, folder, client, result, quiet, on_batch, interrupt, notify, own=own_client)
             else:
                 with connect(workers, scheduler) as own:
-                    if not stop:
-                        _run(plan, todo, folder, own, result, quiet, on_batch, stop)
+                    _run(plan, todo, folder, own, result, quiet, on_batch, interrupt, notify,
+                         own=scheduler is None)
     result.seconds = time.perf_counter() - start
     return result
 
 
 def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResult, quiet: bool,
-         on_batch: Callable | None, stop: dict) -> None:
+         on_batch: Callable | None, interrupt: Interrupt, notify: Callable | None, own: bool) -> None:
     from dask.distributed import wait
     from distributed.client import FuturesCancelledError
 
@@ -192,6 +210,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     window = max(4, 3 * max(result.workers, 1))
     waiting = iter(todo)
     running: dict = {}                 # future -> batch
+    watch = WorkerWatch(client, notify)
 
     def submit(batch: Batch) -> None:
         task = plan.task(batch)
@@ -203,28 +222,36 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
         submit(batch)
     try:
         with Progress("games", total=sum(b.games for b in todo), enabled=False if quiet else None) as bar:
-            while running and not stop:
+            while running:
+                watch.check(running)
                 try:
                     done, _rest = wait(list(running), timeout=0.25, return_when="FIRST_COMPLETED")
                 except TimeoutError:
-                    continue       # look at `stop` (a signal) at least four times a second
+                    continue
                 except FuturesCancelledError:   # the cluster dropped a batch: name it (see _outcome)
                     done = [f for f in running if f.cancelled()]
                 for future in done:
                     batch = running.pop(future)
                     out = _outcome(future, batch)
                     future.release()
-                    _record(result, write_batch(folder, batch.id, out["columns"]), out)
-                    bar.advance(batch.games)
+                    with interrupt.writing():    # a signal now waits for the file to be whole
+                        _record(result, write_batch(folder, batch.id, out["columns"]), out)
+                        bar.advance(batch.games)
                     following = next(waiting, None)
                     if following is not None:
                         submit(following)
                     if on_batch is not None:
                         on_batch(batch, out)
-    finally:
-        if running:   # interrupted or failed: stop the batches in flight (written ones stay whole)
+        watch.check(running)
+    except BaseException as exc:
+        # Failed, or interrupted on a cluster of someone else's: stop the batches in flight (written ones
+        # stay whole). A local cluster interrupted is killed instead (`connect`): no time to ask it.
+        if running and (isinstance(exc, Exception) or not own):
             with contextlib.suppress(Exception):
                 client.cancel(list(running))
+        raise
+    finally:
+        watch.close()
 
 
 def _record(result: SweepResult, rows: int, out: dict) -> None:
@@ -233,47 +260,6 @@ def _record(result: SweepResult, rows: int, out: dict) -> None:
     result.worker_pids.add(out["pid"])
     result.lexicon_loads += bool(out["lexicon_loaded"])
     result.worker_cpu_seconds += out["cpu_seconds"]
-
-
-@contextlib.contextmanager
-def deferred_signals() -> Iterator[dict]:
-    """Ctrl-C and SIGTERM set a flag that the sweep checks between batches.
-
-    A KeyboardInterrupt raised at an arbitrary point inside Dask's client (half-made
-    futures, callbacks on its event loop) prints tracebacks on the way out. So the
-    first signal only asks the sweep to stop: it cancels the batches in flight, closes
-    the cluster, and then the signal is delivered as usual (KeyboardInterrupt, or the
-    CLI's Terminated). A second signal is delivered at once.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield {}
-        return
-    caught: dict = {}
-    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
-
-    def ask_to_stop(signum, _frame):
-        if caught:
-            _deliver(signum, previous)
-        caught["signum"] = signum
-
-    for s in previous:
-        signal.signal(s, ask_to_stop)
-    try:
-        yield caught
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
-    if caught:
-        _deliver(caught["signum"], previous)
-
-
-def _deliver(signum: int, previous: dict) -> None:
-    handler = previous.get(signum)
-    if callable(handler):
-        handler(signum, None)
-    if signum == signal.SIGINT:
-        raise KeyboardInterrupt
-    raise SystemExit(128 + signum)
 
 
 def _outcome(future, batch: Batch) -> dict:
@@ -299,7 +285,11 @@ def _scatter(plan: Plan, client) -> tuple[dict, dict, dict]:
         if variant.leaves_hash:
             leaves_data.setdefault(variant.leaves_hash, variant.leaves)
         if variant.lexicon_hash not in lexicon_data:
-            data = Path(variant.lexicon_path).read_bytes()
+            try:
+                data = Path(variant.lexicon_path).read_bytes()
+            except OSError as exc:
+                raise ExperimentError(f"lexicon {variant.lexicon_path} cannot be read any more: {exc.strerror}",
+                                      "Rebuild or restore it, then run the same command again.") from None
             if hashlib.sha256(data).hexdigest() != variant.lexicon_hash:
                 raise ExperimentError(f"lexicon {variant.lexicon_path} changed after the experiment was read",
                                       "Run the sweep again once the lexicon is rebuilt.")

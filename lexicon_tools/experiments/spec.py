@@ -9,6 +9,8 @@ tile set, a lexicon, the player count, the strategies and how the seats behave
 (`play`'s ``--professional``, ``--time-limit``, ``--think``, ``--think-spread``,
 ``--invalid-rate``). An axis may also be
 written ``{random_boards: {count: 20}}``: one level per random board seed.
+``pairing``, ``baseline``, ``metrics`` and ``equivalence`` say how the variants
+are compared (`experiments.paired`).
 
 Only the schema lives here (no IO): `experiments.load` reads the file, and
 validates the nested levels one by one so every problem gets its own line.
@@ -108,6 +110,12 @@ class Experiment(Strict):
     think_spread: float = Field(default=0.6, gt=0, le=5)
     invalid_rate: PerSeat | None = None       # per seat (`play --invalid-rate`)
     grid: dict[str, Any] | None = None        # axis name -> {level name: VariantSpec} | {random_boards: ...}
+    # Common random numbers: "deals" (default) plays game i of every variant on the same deal (same
+    # seed, so the same bag, racks, seats and player randomness); "none" gives each variant its own.
+    pairing: Literal["deals", "none"] = "deals"
+    baseline: str | None = Field(default=None, pattern=NAME_PATTERN)   # default: the first variant
+    metrics: list[str] | None = Field(default=None, min_length=1, max_length=50)   # the tested metrics
+    equivalence: dict[str, float] | None = None   # metric -> margin: an interval inside ±margin decides
     variants: list[Any] | None = Field(default=None, min_length=1, max_length=MAX_VARIANTS)
 
 

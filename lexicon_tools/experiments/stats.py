@@ -1,17 +1,24 @@
-"""Intervals and tests for comparing variants: means with 95% intervals, Welch's t-test, Holm.
+"""Intervals and tests for comparing variants: means with 95% intervals, paired and Welch's t-tests,
+power, Holm.
 
 Every metric is a per-game number (a score, bingos in the game, the first
-player's share of first place, ...), and the games of a sweep are independent
-(each has its own seed), so:
+player's share of first place, ...). Deals are independent of each other, so:
 
 * a variant's value is the mean over its games, with a Student-t 95% interval
   (for the first-player win rate, a 0..1 share, the Wilson score interval, which
   stays inside 0..1 and behaves near 0 and 1);
-* a difference between two variants is tested with Welch's t-test (unequal
-  variances, Welch–Satterthwaite degrees of freedom), which is right for any
-  game count and becomes the usual z-test for thousands of games;
-* the table tests many differences at once, so "real" means significant at 5%
-  after Holm's step-down correction (family-wise error at most 5%).
+* when game i of both variants played the same deal (common random numbers,
+  the default), their difference is the mean of the per-deal differences, with
+  a Student-t interval and the paired t-test: the deal's luck, shared by both,
+  cancels out of each difference;
+* otherwise (``pairing: none``) a difference is tested with Welch's t-test
+  (unequal variances, Welch–Satterthwaite degrees of freedom), which is right
+  for any game count and becomes the usual z-test for thousands of games;
+* power: the games a true difference of the observed size needs to be found
+  with 80% probability, from the normal approximation;
+* the report tests several differences at once, so "real" means significant
+  at 5% after Holm's step-down correction over the tested comparisons
+  (family-wise error at most 5%).
 
 Student's t distribution comes from the regularised incomplete beta function
 (a continued fraction, Numerical Recipes §6.4), so no SciPy is needed for a few
@@ -88,6 +95,29 @@ def welch(a, b) -> Difference:
     df = (va + vb) ** 2 / ((va * va) / (na - 1) + (vb * vb) / (nb - 1))
     half = t_quantile(0.975, df) * se
     return Difference(diff, diff - half, diff + half, t_two_sided_p(diff / se, df))
+
+
+def paired(a, b) -> Difference:
+    """mean(b - a) over pairs (a[i], b[i]) of the same deal, its 95% interval and the paired t-test's p."""
+    array_a, array_b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    n, diff, var = _moments(array_b - array_a)
+    if n < 2:
+        return Difference(diff if n else math.nan, math.nan, math.nan, math.nan)
+    se = math.sqrt(var / n)
+    if se == 0:
+        return Difference(diff, diff, diff, 1.0 if diff == 0 else 0.0)
+    half = t_quantile(0.975, n - 1) * se
+    return Difference(diff, diff - half, diff + half, t_two_sided_p(diff / se, n - 1))
+
+
+def games_needed(diff: float, variance: float, alpha: float = 0.05, power: float = 0.8) -> int | None:
+    """Games per variant for a two-sided test at `alpha` to find a true difference `diff` with
+    probability `power`: n = (z(1-alpha/2) + z(power))^2 * variance / diff^2, where `variance` is that
+    of one paired difference (or var(a) + var(b) for independent games). None when diff is 0."""
+    if not diff or math.isnan(diff) or math.isnan(variance):
+        return None
+    z = t_quantile(1 - alpha / 2, 1e9) + t_quantile(power, 1e9)
+    return max(2, math.ceil(z * z * variance / (diff * diff)))
 
 
 def holm(diffs: list[Difference], alpha: float = 0.05) -> list[Difference]:

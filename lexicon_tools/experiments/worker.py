@@ -26,7 +26,7 @@ from typing import Any
 
 from distributed.diagnostics.plugin import WorkerPlugin
 
-from lexicon_tools.experiments.plan import BatchTask, Behaviour, variant_game_seed
+from lexicon_tools.experiments.plan import BatchTask, Behaviour
 
 _JUDGES: dict[str, Any] = {}      # lexicon hash -> (judge, KWG nodes), per worker process
 
@@ -34,7 +34,7 @@ COLUMNS = ("experiment", "variant", "batch", "game", "seed", "players", "strateg
            "winner", "first_share", "turns", "placements", "bingos", "takes", "swaps", "exchanges", "passes",
            "multi_word_turns", "move_score_sum", "end_reason", "premium_squares", "premium_dl", "premium_tl",
            "premium_dw", "premium_tw", "board", "professional", "time_limit", "timeouts", "invalid_turns",
-           "refused_attempts")
+           "refused_attempts", "deal", "lead_changes", "bingo_bonuses")
 
 
 def play_batch(task: BatchTask, rules, lexicon: bytes, leaves=None) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def play_batch(task: BatchTask, rules, lexicon: bytes, leaves=None) -> dict[str,
     batch = task.batch
     how = task.behaviour or Behaviour()
     for index in range(batch.start, batch.stop):
-        seed = variant_game_seed(task.master_seed, batch.variant, index)
+        seed = task.seed(index)
         game = play_game(rules, judge, nodes, task.strategies, seed, leaves=leaves, professional=how.professional,
                          time_limit=how.time_limit, models=how.models)
         _append(columns, task, index, summarise(game), game)
@@ -136,6 +136,8 @@ def _append(columns: dict[str, list], task: BatchTask, index: int, s, game) -> N
         "board": getattr(game.rules.layout, "name", ""), "professional": game.professional,
         "time_limit": game.time_limit, "timeouts": s.kinds.get("timeout", 0),
         "invalid_turns": s.kinds.get("invalid", 0), "refused_attempts": s.refused_attempts,
+        "deal": s.seed, "lead_changes": s.lead_changes,
+        "bingo_bonuses": sorted(amount for amount, times in s.bonus_amounts.items() for _ in range(times)),
     }
     for name in COLUMNS:
         columns[name].append(row[name])

@@ -130,3 +130,21 @@ def test_the_aggregate_holds_counts_not_games():
                                 *gathered.premium_share.values()))
     assert held < 3_000   # distinct values, not 20,000 games
     assert gathered.report(rules, ["greedy", "random"], 7).data["games"] == 20_000
+
+
+@pytest.mark.parametrize("totals, final, changes", [
+    ([(0, 10), (1, 5), (0, 12), (1, 30)], [12, 30], 1),             # seat 1 leads, seat 2 overtakes
+    ([(0, 10), (1, 10), (0, 10), (1, 20)], [10, 20], 1),            # a tie is no leader: 1 -> (tie) -> 2
+    ([(0, 10), (1, 20), (0, 30), (1, 40)], [30, 40], 3),            # see-saw
+    ([(0, 10), (1, 5), (0, 12), (1, 8)], [12, 8], 0),               # wire to wire
+    ([(0, 10), (1, 5)], [3, 7], 1),                                  # rack penalties turn the game at the end
+    ([(0, 0), (1, 0)], [0, 0], 0),                                   # never a sole leader
+])
+def test_lead_changes_count_a_new_sole_leader(totals, final, changes):
+    from types import SimpleNamespace
+
+    from lexicon_tools.engine.stats import lead_changes
+
+    game = SimpleNamespace(turns=[SimpleNamespace(seat=s, total=t) for s, t in totals],
+                           players=[0] * len(final), scores=lambda: list(final))
+    assert lead_changes(game) == changes

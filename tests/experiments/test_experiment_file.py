@@ -12,7 +12,7 @@ import sys
 import textwrap
 
 from lexicon_tools.experiments.load import load_experiment
-from lexicon_tools.experiments.plan import variant_game_seed
+from lexicon_tools.experiments.plan import deal_seed, variant_game_seed
 
 from .conftest import experiment_text
 
@@ -29,7 +29,7 @@ def _problems(output: str) -> list[str]:
     return [line.strip()[2:] for line in output.splitlines() if line.strip().startswith("- ")]
 
 
-def test_a_valid_experiment_expands_its_grid_and_checks_the_plan(cli, write_experiment):
+def test_a_valid_experiment_expands_its_grid_and_checks_the_plan(cli, write_experiment, lexicon):
     path = write_experiment()
     plan = load_experiment(path)
     assert [v.name for v in plan.variants] == ["two", "three"]
@@ -39,7 +39,15 @@ def test_a_valid_experiment_expands_its_grid_and_checks_the_plan(cli, write_expe
     batches = plan.batches()
     assert len(batches) == 2 * 6 and len({b.id for b in batches}) == 12
     assert load_experiment(path).batches() == batches                     # ids are deterministic
-    assert variant_game_seed(11, "two", 0) != variant_game_seed(11, "three", 0)
+    tasks = [plan.task(b) for b in (batches[0], batches[6])]              # game 0 of "two" and of "three"
+    assert [t.batch.variant for t in tasks] == ["two", "three"]
+    assert tasks[0].seed(0) == tasks[1].seed(0) == deal_seed(11, 0)       # paired: one deal, two tile sets
+    assert tasks[0].seed(1) != tasks[0].seed(0)
+    unpaired = load_experiment(write_experiment(experiment_text(lexicon).replace("seed: 11\n", "seed: 11\npairing: none\n"),
+                                                  name="unpaired.yaml"))
+    seeds = [unpaired.task(b).seed(0) for b in (unpaired.batches()[0], unpaired.batches()[6])]
+    assert seeds == [variant_game_seed(11, "two", 0), variant_game_seed(11, "three", 0)] and seeds[0] != seeds[1]
+    assert {b.id for b in unpaired.batches()}.isdisjoint(b.id for b in batches)   # other games, other batches
     result = cli("sweep", str(path), "--check")
     assert result.exit_code == 0, result.output
     assert "2 variant(s) x 24 games = 48 games in 12 batches" in result.output

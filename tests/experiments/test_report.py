@@ -9,14 +9,15 @@ from __future__ import annotations
 import base64
 import io
 import math
+import re
 from html.parser import HTMLParser
 
 import pyarrow.compute as pc
 from PIL import Image
 
-from lexicon_tools.experiments.report import METRICS
+from lexicon_tools.experiments.metrics import DEFAULT_TESTED, METRICS, metrics_of
 from lexicon_tools.experiments.results import read_rows
-from lexicon_tools.experiments.stats import welch
+from lexicon_tools.experiments.stats import paired
 
 
 class Page(HTMLParser):
@@ -66,16 +67,22 @@ def test_report_is_self_contained_with_a_picture_per_metric_and_the_right_number
     page.feed(target.read_text(encoding="utf-8"))
 
     assert page.links == []                                          # nothing fetched: it opens offline
-    expected_sections = {"variants", "scores", "heatmaps", "differences-section"} | {f"metric-{m.key}" for m in METRICS}
+    rows = read_rows(folder)
+    metrics = metrics_of(rows)
+    assert {m.key for m in METRICS} <= {m.key for m in metrics}
+    bonuses = {b for r in rows.column("bingo_bonuses").to_pylist() for b in r}
+    assert {m.key for m in metrics if m.key.startswith("bingos_")} == {f"bingos_{b}" for b in bonuses}
+    expected_sections = {"summary", "variants", "scores", "heatmaps", "differences-section", "definitions"} | {
+        f"metric-{m.key}" for m in metrics}
     assert expected_sections <= set(page.sections)
+    assert page.sections.index("summary") < page.sections.index("variants")     # the summary comes first
     pictures = {section for section, _src in page.images}
-    assert pictures == {"scores", "heatmaps"} | {f"metric-{m.key}" for m in METRICS}
+    assert pictures == {"scores", "heatmaps"} | {f"metric-{m.key}" for m in metrics}
     for _section, src in page.images:
         assert src.startswith("data:image/png;base64,")
         picture = Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
         assert picture.format == "PNG" and picture.width > 300
 
-    rows = read_rows(folder)
     for variant in ("two", "three"):
         part = rows.filter(pc.equal(rows.column("variant"), variant))
         turns = next(r for r in page.rows if r["section"] == "metric-turns" and r.get("data-variant") == variant)
@@ -86,15 +93,27 @@ def test_report_is_self_contained_with_a_picture_per_metric_and_the_right_number
         assert wins["cells"][2] == f"{pc.mean(part.column('first_share')).as_py():.1%}"
 
     differences = [r for r in page.rows if r["class"] == "difference"]
-    assert len(differences) == len(METRICS) * (len(plan.variants) - 1)
-    assert {r["data-metric"] for r in differences} == {m.key for m in METRICS}
+    assert len(differences) == len(metrics) * (len(plan.variants) - 1)
+    assert {r["data-metric"] for r in differences} == {m.key for m in metrics}
     bingo = next(r for r in differences if r["data-metric"] == "bingos")
-    two = rows.filter(pc.equal(rows.column("variant"), "two")).column("bingos").to_pylist()
-    three = rows.filter(pc.equal(rows.column("variant"), "three")).column("bingos").to_pylist()
-    d = welch(two, three)
-    assert bingo["cells"][4].startswith(f"{d.diff:+,.3f}")
+    two = rows.filter(pc.equal(rows.column("variant"), "two")).to_pylist()
+    three = rows.filter(pc.equal(rows.column("variant"), "three")).to_pylist()
+    assert [r["deal"] for r in two] == [r["deal"] for r in three]      # paired: game i of both is deal i
+    differences_per_deal = [b["bingos"] - a["bingos"] for a, b in zip(two, three)]
+    mean = sum(differences_per_deal) / len(differences_per_deal)
+    assert bingo["cells"][4].startswith(f"{mean:+,.3f}")
+    d = paired([r["bingos"] for r in two], [r["bingos"] for r in three])
     assert bingo["cells"][5] == ("–" if math.isnan(d.p) else "< 0.0001" if d.p < 1e-4 else f"{d.p:.4f}")
-    assert all(r["cells"][6] in ("yes", "no") for r in differences)
+    verdicts = {r["data-metric"]: r["cells"][7] for r in differences}
+    assert verdicts["swaps"] == "constant"                              # Webfeud has no joker swaps
+    assert verdicts["takes"] == "constant"
+    assert verdicts["premium_uses"] in ("not tested", "same in every deal")    # not requested
+    assert {verdicts[k] for k in DEFAULT_TESTED} <= {"yes", "no"}      # the tested metrics, by default
+    text = target.read_text(encoding="utf-8")
+    tested = [k for k, v in verdicts.items() if v in ("yes", "no", "equivalent")]
+    assert tested and set(tested) <= set(DEFAULT_TESTED)
+    assert sorted(re.findall(r"<li class='power' data-metric='([a-z_0-9]+)'", text)) == sorted(tested)
+    assert len(re.findall(r"<li class='finding ", text)) == len(tested)    # one sentence per tested comparison
 
 
 def test_report_refuses_a_folder_that_is_not_a_sweep(tmp_path, cli):
