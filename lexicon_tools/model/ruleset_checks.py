@@ -133,9 +133,9 @@ def _check_rack_and_bingo(rs: Ruleset) -> list[FieldProblem]:
                         f"{rs.rack.size}"))
     take = rs.special_moves.take_board_letter
     for used in rs.bingo_with_board_letter:
-        if not take.enabled:
-            out.append((("bingo_with_board_letter", used), "a bonus for using a board letter needs "
-                        "special_moves.take_board_letter.enabled"))
+        if not take.enabled and rs.bingo_with_board_letter_counts == "taken":
+            out.append((("bingo_with_board_letter", used), "a bonus for using a taken board letter needs "
+                        "special_moves.take_board_letter.enabled (or bingo_with_board_letter_counts: through)"))
         elif not 1 <= used <= rs.rack.size:
             out.append((("bingo_with_board_letter", used), f"a bonus for {used} own tiles plus the board "
                         f"letter can never be earned with rack size {rs.rack.size}"))
