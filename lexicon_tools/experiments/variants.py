@@ -257,7 +257,11 @@ class Resolver:
                                            "Run the sweep again once it is rebuilt.")
                 self._lexicon_hashes[path] = before
         except LexiconToolsError as exc:
-            self.problems.add(where, f"variant {c.name!r}: {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+            hint = exc.hint
+            if not lexicon and exc.message.startswith("no lexicon has been built"):   # sweep has no --lexicon
+                hint = (f"build it with `lexicon-tools build --ruleset {base_name}`, or name a .lex file in the "
+                        "experiment's `lexicon:` field (or a variant's)")
+            self.problems.add(where, f"variant {c.name!r}: {exc.message}" + (f" ({hint})" if hint else ""))
             return "", ""
         return path, self._lexicon_hashes[path]
 

@@ -322,6 +322,7 @@ class Ruleset(Strict):
     morphology: Morphology = Field(Morphology(), description="Extra morphology.")
     layout: Layout | None = Field(default=None, exclude=True)
     source: str | None = Field(default=None, exclude=True)
+    warnings: tuple[str, ...] = Field(default=(), exclude=True)   # from loading, e.g. a dependant turned off
 
     def make_alphabet(self) -> Alphabet:
         norm = self.alphabet.normalisation
