@@ -24,7 +24,8 @@ Exchanges compete too, with equity = the value of the tiles kept (score 0),
 when the bag holds at least a full rack and the rules allow one; a player who
 already exchanged since the last word was laid does not exchange again (see
 `strategy.fallback`), nor when the exchange would be the pass in a row that
-loses the game (``end.passes_in_a_row_lose`` when an exchange counts as a pass). The highest equity wins; among equals the first
+loses the game (``end.passes_in_a_row_lose`` when an exchange counts as a
+pass). The highest equity wins; among equals the first
 generated, so the choice is deterministic.
 """
 
@@ -73,7 +74,8 @@ class Equity:
         candidate. None where only the whole list will do: the end game (the reply look-ahead), the
         starter's extra blank (its own leave rule), multi-word turns and the per-word touch rule."""
         rules = game.rules
-        if rules.multi_word or rules.words_touch_before_turn or not len(game.bag) or (game.extra_blank_pending and game.current == 0):
+        if rules.multi_word or rules.words_touch_before_turn or not len(game.bag) \
+                or (game.extra_blank_pending and game.current == 0):
             return None
         if self.leaves is None:
             self.leaves = LeaveTable.zero(rules)

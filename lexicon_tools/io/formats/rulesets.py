@@ -30,7 +30,8 @@ from lexicon_tools.model.ruleset_checks import DEPENDANTS, check_consistency
 from lexicon_tools.resources import rulesets_dir, unknown_ruleset_hint
 
 REPLACE_KEY = "$replace"
-_RULESET_FIELDS = {name for name in Ruleset.model_fields if name not in ("layout", "source", "warnings")} | {REPLACE_KEY}
+_LOADER_FIELDS = ("layout", "source", "warnings")     # set by the loader, never written in a file
+_RULESET_FIELDS = {name for name in Ruleset.model_fields if name not in _LOADER_FIELDS} | {REPLACE_KEY}
 
 
 def list_rulesets() -> list[tuple[str, str, Path]]:
@@ -159,8 +160,8 @@ def disable_dependants(base: dict, house: dict, merged: dict, locations: dict[tu
             dropped.append(f"{'.'.join(field)} (was {_get(merged, field)!r})")
             _set(merged, field, copy.deepcopy(off))
         if dropped:
-            line = locations.get(feature, (str(path), None))[1]
-            out.append(f"{path}:{line} [{'.'.join(feature)}]: false also turns off what needs it: "
+            where, line = locations.get(feature, (str(path), None))[:2]
+            out.append(f"{where}:{line} [{'.'.join(feature)}]: false also turns off what needs it: "
                        f"{', '.join(dropped)}; set those fields in this file to keep another value")
     return out
 
