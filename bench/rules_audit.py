@@ -10,6 +10,12 @@ of a rules change can be compared before and after.
 
 Lexicons: the default lexicon of each ruleset (built with ``lexicon-tools
 build --ruleset R`` if missing), or ``--lexicon-dir`` holding ``R.lex`` files.
+A ruleset may be a house-rules path (e.g. one reading of issue 27): it plays
+with its base's lexicon when its word rules are the base's.
+
+Issue 27: it also counts the takes that lay the taken letter back on the
+emptied square, as a natural tile or a blank, whichever was taken (the
+loophole ``return_to_same_square: forbid`` closes): 0 is the target.
 A correctness audit, not a speed benchmark: the time is printed for
 planning, with the games-per-second rate of a plain run (no audit) of the
 first 50 games as the baseline measured in the same run.
@@ -41,15 +47,38 @@ def _init(ruleset: str, lexicon: str, audit: bool) -> None:
     _STATE.update(rules=Rules.from_ruleset(load_ruleset(ruleset)), judge=judge, audit=audit)
 
 
+class _Returns:
+    """Counts takes and the takes that lay the taken letter back on its square, watching every turn."""
+
+    def __init__(self, inner):
+        self.inner, self.takes, self.back = inner, 0, 0
+
+    def start(self, game) -> None:
+        if self.inner:
+            self.inner.start(game)
+
+    def turn(self, game, turn, before, swappable) -> None:
+        if self.inner:
+            self.inner.turn(game, turn, before, swappable)
+        if turn.kind != "place" or not turn.move.take:
+            return
+        self.takes += 1
+        placed = {sq: code for line in turn.move.lines for sq, code in line.tiles}
+        self.back += any(sq in placed and placed[sq] & 0x7F == before.cells[sq] & 0x7F for sq in turn.move.take)
+
+    def finish(self, game) -> list[str]:
+        return self.inner.finish(game) if self.inner else []
+
+
 def _play(index: int):
     from lexicon_tools.engine.audit import GameAudit
     from lexicon_tools.engine.runner import game_seed, play_game
     from lexicon_tools.engine.stats import summarise
 
     judge, rules = _STATE["judge"], _STATE["rules"]
-    audit = GameAudit() if _STATE["audit"] else None
-    game = play_game(rules, judge, judge.kwg.nodes, ["greedy", "greedy"], game_seed(1, index), audit=audit)
-    return summarise(game), (audit.finish(game) if audit else [])
+    watch = _Returns(GameAudit() if _STATE["audit"] else None)
+    game = play_game(rules, judge, judge.kwg.nodes, ["greedy", "greedy"], game_seed(1, index), audit=watch)
+    return summarise(game), watch.finish(game), (watch.takes, watch.back)
 
 
 def _run(ruleset: str, lexicon: str, games: int, workers: int, audit: bool):
@@ -58,9 +87,15 @@ def _run(ruleset: str, lexicon: str, games: int, workers: int, audit: bool):
 
 
 def _lexicon(ruleset: str, folder: Path | None) -> str:
+    from lexicon_tools.io.formats.rulesets import load_ruleset
+    from lexicon_tools.jobs.play import base_lexicon_for
     from lexicon_tools.resources import default_lexicon_path
 
-    path = folder / f"{ruleset}.lex" if folder else default_lexicon_path(ruleset)
+    rs = load_ruleset(ruleset)
+    base, _note = base_lexicon_for(rs) if not folder else (None, None)
+    if base:
+        return base
+    path = folder / f"{rs.name}.lex" if folder else default_lexicon_path(rs.name)
     if not path.exists():
         print(f"building the default {ruleset} lexicon ...", flush=True)
         subprocess.run([sys.executable, "-m", "lexicon_tools", "build", "--ruleset", ruleset, "-q"], check=True)
@@ -87,8 +122,9 @@ def main() -> None:
         start = time.perf_counter()
         results = _run(ruleset, lexicon, args.games, args.workers, audit=True)
         seconds = time.perf_counter() - start
-        problems = [p for _, found in results for p in found]
-        data = aggregate([s for s, _ in results], Rules.from_ruleset(load_ruleset(ruleset)),
+        problems = [p for _, found, _ in results for p in found]
+        takes, back = (sum(r[2][k] for r in results) for k in (0, 1))
+        data = aggregate([s for s, _, _ in results], Rules.from_ruleset(load_ruleset(ruleset)),
                          ["greedy", "greedy"], 1).data
         bonus = ", ".join(f"+{k}: {v['per_game']:.2f}/game ({v['per_placement']:.1%})"
                           for k, v in data["bingos"]["by_bonus"].items()) or "none"
@@ -105,6 +141,7 @@ def main() -> None:
               f"({data['letter_takes']['per_placement']:.1%}); joker swaps "
               f"{data['special_moves_per_game']['joker_swaps']:.2f}/game; multi-word turns "
               f"{data['special_moves_per_game']['multi_word_turns']:.2f}/game")
+        print(f"  takes that lay the taken letter back on its square (either kind of tile): {back} of {takes}")
         print(f"  end reasons {data['end_reasons']}", flush=True)
         failed = failed or bool(problems)
     sys.exit(1 if failed else 0)

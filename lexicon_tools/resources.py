@@ -50,3 +50,13 @@ def user_data_dir() -> Path:
 
 def default_lexicon_path(ruleset_name: str) -> Path:
     return user_data_dir() / "lexicons" / f"{ruleset_name}.lex"
+
+
+def unknown_ruleset_hint(name: str) -> str:
+    """The hint for a ruleset name that is neither bundled nor a file: the closest bundled name first."""
+    import difflib
+
+    known = sorted(p.stem for p in rulesets_dir().glob("*.yaml"))
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+    listing = f"the bundled rulesets are {', '.join(known)}, or give the path of a ruleset YAML file"
+    return (f"Did you mean {close[0]!r}? " if close else "") + listing[0].upper() + listing[1:] + "."

@@ -32,7 +32,9 @@ def validate_command(ruleset: str = typer.Argument(..., help="A bundled name or 
     from lexicon_tools.io.formats.rulesets import load_ruleset
 
     rs = load_ruleset(ruleset)
-    typer.echo(f"{rs.name}: valid ({rs.source})")
+    for warning in rs.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    typer.echo(f"{rs.name}: valid ({rs.source})" + (f", {len(rs.warnings)} warning(s)" if rs.warnings else ""))
 
 
 @group.command("show")

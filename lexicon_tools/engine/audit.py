@@ -16,11 +16,13 @@ and the ruleset fields, not from the engine's own bookkeeping:
 * every word on the board is in the lexicon;
 * the bonus is the ruleset's entry for the player's *own* tiles placed (tiles
   placed minus taken board letters used), with ``bingo_with_board_letter``
-  when the taken letter lies in the one line of the turn;
-* a taken letter never goes back on its own square
-  (``return_to_same_square``);
+  when the taken letter lies in the one line of the turn (with
+  ``bingo_with_board_letter_counts: through`` also when that line's word runs
+  through a tile from before the turn);
+* a taken letter never goes back on its own square, as a natural tile or a
+  blank, whichever it was (``return_to_same_square``);
 * every further line of a turn builds on tiles from before the turn
-  (``lines_must_touch: board_before_turn``);
+  (``lines_must_touch: board_before_turn``), every word with ``each_word``;
 * a swapped joker was laid in the turn just before (``joker_swap.by:
   next_player``), and no more are swapped per turn than ``max_per_turn``;
 * at the end, each score is the sum of the player's turn scores and end
@@ -94,7 +96,9 @@ class GameAudit:
         used = sum(min(n, Counter(rack_tile_of(c) for c in placed.values())[t]) for t, n in Counter(taken).items())
         own = len(placed) - used
         expected = rules.bingo[own] if own < len(rules.bingo) else 0
-        if used and len(move.lines) == 1 and own < len(rules.bingo_board_letter) and rules.bingo_board_letter[own]:
+        board_letter = used or (rules.bingo_board_letter_through and _runs_through_board(before, move))
+        if board_letter and len(move.lines) == 1 and own < len(rules.bingo_board_letter) \
+                and rules.bingo_board_letter[own]:
             expected = rules.bingo_board_letter[own]
         if turn.bingo != expected:
             out.append(f"bonus {turn.bingo} for {own} own tiles{' + board letter' if used else ''}, "
@@ -103,12 +107,14 @@ class GameAudit:
         if turn.score != rescored:
             out.append(f"{turn.notation or 'a placement'} scored {turn.score}, recomputed from the seed rules "
                        f"{rescored}")
-        for sq, tile in zip(move.take, taken):
+        for sq in move.take:      # forbid: the same letter, natural or blank, whatever the tile taken was
             if sq in placed and rules.take_return != "allow" and (
-                    rules.take_return == "forbid_any_tile" or rack_tile_of(placed[sq]) == tile):
+                    rules.take_return == "forbid_any_tile" or placed[sq] & 0x7F == before.cells[sq] & 0x7F):
                 out.append("a taken letter went back on its own square")
         if rules.multi_word and rules.lines_touch_before_turn and len(move.lines) > 1:
             out += self._lines_build_on(move, before)
+        if rules.words_touch_before_turn:
+            out += _words_build_on(move, before)
         if move.swaps:
             if rules.swap_max_per_turn is not None and len(move.swaps) > rules.swap_max_per_turn:
                 out.append(f"{len(move.swaps)} jokers swapped in one turn")
@@ -134,6 +140,38 @@ class GameAudit:
             if not any(s in base for run in runs if len(run) > 1 for s in run):
                 out.append(f"line {index + 1} touches only tiles laid earlier in the same turn")
         return out
+
+
+def _after(before: Board, move) -> tuple[Board, dict[int, int]]:
+    """The board after the move (take, swaps, new tiles; premiums not touched) and the new tiles."""
+    board = before.copy()
+    for sq in move.take:
+        board.cells[sq] = 0
+    for sq in move.swaps:
+        board.cells[sq] &= 0x7F
+    new = {sq: code for line in move.lines for sq, code in line.tiles}
+    for sq, code in new.items():
+        board.cells[sq] = code
+    return board, new
+
+
+def _runs_through_board(before: Board, move) -> bool:
+    """Whether the one word holding every new tile also holds a tile from before the turn."""
+    board, new = _after(before, move)
+    first = next(iter(new))
+    return any(set(new) <= set(run) and len(run) > len(new)
+               for run in (board.run_through(first, d) for d in (0, 1)))
+
+
+def _words_build_on(move, before: Board) -> list[str]:
+    """``each_word``: every run of two or more tiles through a new tile holds a tile from before the turn
+    (taken tiles are gone; on an empty board, a tile of the first line)."""
+    base = {sq for sq, code in enumerate(before.cells) if code and sq not in move.take}
+    base = base or set(move.lines[0].squares())
+    board, new = _after(before, move)
+    runs = {tuple(board.run_through(sq, d)) for sq in new for d in (0, 1)}
+    return [f"the word on squares {run[0]}-{run[-1]} holds no tile from before the turn"
+            for run in sorted(runs) if len(run) > 1 and not base.intersection(run)]
 
 
 def rescore(rules, before: Board, move) -> int:

@@ -16,9 +16,11 @@ Rack penalties (``rack_penalty``) at an ``out`` or ``scoreless`` end: every
 remaining player loses the value of the tiles left on their rack.
 ``credit_penalties_to`` says who gains the sum: ``player_out`` the player who
 went out (nobody at a scoreless end), ``last_placer`` the player who last laid
-tiles — who went out, or who laid the last word before the scoreless run. The
-credited player gains what the *others* lost; their own rack is not credited
-back to them.
+tiles — who went out, or who laid the last word before the scoreless run. With
+``last_placer`` the credited player gains what the *others* lost; their own
+rack is not credited back to them. ``last_placer_all`` is the seed's literal
+reading ("Diese Punkte werden dann dem Spieler der zuletzt Spielsteine abgelegt
+hat gutgeschrieben"): every deduction, their own too, goes to that player.
 
 Ranking: remaining players by score (equal scores share a rank); then the
 players who left. A player who lost by passing in a row ranks last; a
@@ -85,7 +87,7 @@ def _credited(game: "Game", remaining: list[Player], went_out: Player | None) ->
     target = game.rules.credit_penalties_to
     if target == "player_out":
         return went_out
-    if target == "last_placer" and game.last_placer is not None:
+    if target in ("last_placer", "last_placer_all") and game.last_placer is not None:
         placer = game.players[game.last_placer]
         return placer if placer in remaining else None
     return None
@@ -101,7 +103,7 @@ def _penalise(game: "Game", remaining: list[Player], went_out: Player | None) ->
         if penalty:
             player.score -= penalty
             game.adjustments.append(Adjustment(player.seat, tuple(player.rack), -penalty, "rack penalty"))
-            if player is not gainer:
+            if player is not gainer or game.rules.credit_penalties_to == "last_placer_all":
                 credit += penalty
                 others.extend(player.rack)
     if gainer is not None and credit:

@@ -24,7 +24,8 @@ Exchanges compete too, with equity = the value of the tiles kept (score 0),
 when the bag holds at least a full rack and the rules allow one; a player who
 already exchanged since the last word was laid does not exchange again (see
 `strategy.fallback`), nor when the exchange would be the pass in a row that
-loses the game (``end.passes_in_a_row_lose`` with ``exchange.only_when_skipping``). The highest equity wins; among equals the first
+loses the game (``end.passes_in_a_row_lose`` when an exchange counts as a
+pass). The highest equity wins; among equals the first
 generated, so the choice is deterministic.
 """
 
@@ -71,9 +72,10 @@ class Equity:
     def choose_best(self, game, generator, swappable, rng: random.Random) -> Move | None:
         """`choose` by best-move mode (`MoveGenerator.best`): the same move, without generating every
         candidate. None where only the whole list will do: the end game (the reply look-ahead), the
-        starter's extra blank (its own leave rule) and multi-word turns."""
+        starter's extra blank (its own leave rule), multi-word turns and the per-word touch rule."""
         rules = game.rules
-        if rules.multi_word or not len(game.bag) or (game.extra_blank_pending and game.current == 0):
+        if rules.multi_word or rules.words_touch_before_turn or not len(game.bag) \
+                or (game.extra_blank_pending and game.current == 0):
             return None
         if self.leaves is None:
             self.leaves = LeaveTable.zero(rules)
@@ -132,7 +134,7 @@ class Equity:
         if not rules.exchange_allowed or (game.extra_blank_pending and game.current == 0):
             return None
         limit = rules.passes_in_a_row_lose
-        if rules.exchange_is_skip and limit and game.player.passes_in_a_row + 1 >= limit:
+        if rules.counts_as_pass("exchange") and limit and game.player.passes_in_a_row + 1 >= limit:
             return None          # this exchange would count as the pass that loses the game
         rack = Counter(game.player.rack)
         rl = self.rack_leaves(rack, rules.values)
@@ -148,7 +150,7 @@ class Equity:
         rules = game.rules
         if not rules.rack_penalty:
             return 0.0, 0.0
-        credited = 1.0 if rules.credit_penalties_to in ("player_out", "last_placer") else 0.0
+        credited = 1.0 if rules.credit_penalties_to in ("player_out", "last_placer", "last_placer_all") else 0.0
         others = sum(sum(rules.values[t] for t in p.rack) for p in game.players
                      if p.active and p.seat != game.current)
         return others * (1.0 + credited), 1.0 + credited

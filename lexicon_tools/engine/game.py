@@ -22,8 +22,9 @@ here):
   ``end.consecutive_scoreless_turns``, or, with
   ``scoreless_run_covers_all_players``, once every active player had a turn in
   it (max of the two).
-* For ``end.passes_in_a_row_lose``, a pass, a timeout and a failed professional
-  attempt are passes; an exchange is one only when ``only_when_skipping``.
+* For ``end.passes_in_a_row_lose``, the kinds in ``end.passes_in_a_row_kinds``
+  are passes (default: a pass, a timeout and a failed professional attempt);
+  an exchange is one when listed or when ``only_when_skipping``.
   A player who passes that often in a row leaves the game and ranks last.
 * The bonus is keyed by the player's own tiles placed (see `engine.placement`).
 * Multi-word turns: see `engine.scoring` for what each line must build on; the
@@ -280,7 +281,7 @@ class Game:
         p = self.player
         counts = kind in self.rules.end_scoreless_kinds
         self.scoreless_run = self.scoreless_run + 1 if counts else 0
-        is_pass = kind in (PASS, TIMEOUT, INVALID) or (kind == EXCHANGE and self.rules.exchange_is_skip)
+        is_pass = self.rules.counts_as_pass(kind)
         p.passes_in_a_row = p.passes_in_a_row + 1 if is_pass else 0
         rack = Counter(p.rack)
         lost = self._lose_extra_blank(rack, placed_blank=False)

@@ -13,11 +13,14 @@ The bonus is keyed on the player's *own* tiles placed (``bingo``): a letter
 taken from the board is not one of them. When the taken letter is used and all
 tiles lie in one word (one line), ``bingo_with_board_letter`` replaces the plain
 entry where it has one: SmartFeud's 30 for 7 own tiles, 50 for 7 own tiles plus
-the board letter; 6 own tiles plus the board letter earn nothing.
+the board letter; 6 own tiles plus the board letter earn nothing. With
+``bingo_with_board_letter_counts: through`` a board tile that word runs
+through is such a board letter too.
 
 What the rules forbid around the special actions, all ruleset fields:
-``take_board_letter.return_to_same_square`` (the taken tile may not go back on
-its own square: that only undoes the take), ``joker_swap.by`` (only the player
+``take_board_letter.return_to_same_square`` (the taken letter, as a natural tile
+or a blank, may not go back on its own square: that only undoes the take, or
+turns a natural tile into a blank), ``joker_swap.by`` (only the player
 after the one who laid a joker may swap it, in the next turn; the game passes
 the squares in `TurnContext`) and ``joker_swap.max_per_turn``.
 """
@@ -33,7 +36,7 @@ from lexicon_tools.engine.moves import Place
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.scoring import TurnWords, place_lines, sq_name
 from lexicon_tools.engine.special import Fragment, fragment_scores, swap_joker, take_letter
-from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, TileText, rack_tile_of
+from lexicon_tools.engine.tiles import BLANK_FLAG, LETTER_MASK, RACK_BLANK, TileText
 from lexicon_tools.errors import IllegalMoveError, InvalidWordError
 
 
@@ -63,6 +66,7 @@ def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: lis
         raise IllegalMoveError(f"{rules.name} allows one line of tiles per turn (placement.mode: single_line)",
                                "Place all tiles of the turn in one row or one column.")
     board, rack, invalid = board.copy(), Counter(rack_tiles), []
+    letters = [board.cells[sq] & LETTER_MASK if 0 <= sq < rules.squares else 0 for sq in move.take]
     taken, fragments = _take(rules, judge, move, board, rack, invalid) if move.take else ([], [])
     if move.swaps:
         _swap(rules, move, board, rack, context or TurnContext())
@@ -70,14 +74,14 @@ def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: lis
     need = Counter([RACK_BLANK if code & BLANK_FLAG else code for code in codes])   # rack_tile_of
     _check_rack(rules, move, need, rack, taken, rack_tiles)
     if taken:
-        _check_return(rules, move, taken)
+        _check_return(rules, move, letters)
     words = place_lines(board, move.lines, rules, judge, invalid)
     if invalid:
         raise InvalidWordError("; ".join(invalid), "Every word formed (and every part of a word cut by "
                                "taking a letter) must be in the lexicon.")
     cut = fragment_scores(board, fragments, rules) if fragments else []
     taken_used = sum(min(need[tile], n) for tile, n in Counter(taken).items()) if taken else 0
-    bingo = rules.bingo_bonus(len(codes) - taken_used, taken_used > 0 and len(move.lines) == 1)   # len: tile_count
+    bingo = rules.bingo_bonus(len(codes) - taken_used, _board_letter_in_word(rules, move, words, taken_used))
     for tile, n in need.items():       # rack.subtract(need), then +rack in place: drop what is used up
         left = rack[tile] - n
         if left > 0:
@@ -87,6 +91,18 @@ def evaluate_place(rules: Rules, judge: WordJudge, board: Board, rack_tiles: lis
     for tile in [tile for tile, n in rack.items() if n <= 0]:
         del rack[tile]
     return Evaluation(board, rack, need, words, cut, bingo, words.score + sum(s for _, s in cut) + bingo)
+
+
+def _board_letter_in_word(rules: Rules, move: Place, words: TurnWords, taken_used: int) -> bool:
+    """Whether a board letter lies in the one word that holds every tile of the turn: the taken letter,
+    or (``bingo_with_board_letter_counts: through``) a tile the word runs through."""
+    if len(move.lines) != 1:
+        return False
+    if taken_used:
+        return True
+    placed = move.tile_count
+    return rules.bingo_board_letter_through and any(
+        w.new_tiles == placed and len(w.squares) > placed for w in words.words)
 
 
 def _take(rules: Rules, judge: WordJudge, move: Place, board: Board, rack: Counter, invalid: list[str]):
@@ -128,16 +144,21 @@ def _swap(rules: Rules, move: Place, board: Board, rack: Counter, context: TurnC
         swap_joker(board, sq, rack, rules)
 
 
-def _check_return(rules: Rules, move: Place, taken: list[int]) -> None:
-    """A taken tile may not go back on its own square (``return_to_same_square``)."""
-    if not taken or rules.take_return == "allow":
+def _check_return(rules: Rules, move: Place, letters: list[int]) -> None:
+    """A taken letter may not go back on its own square (``return_to_same_square``).
+
+    `letters` are the letters the taken tiles showed on the board. ``forbid`` compares letters, not
+    tile kinds: laying the natural letter where a blank was taken (or a blank as the letter where a
+    natural was taken) reads the same board and only swaps a natural tile for a blank.
+    """
+    if not letters or rules.take_return == "allow":
         return
     placed = {sq: code for line in move.lines for sq, code in line.tiles}
-    for sq, tile in zip(move.take, taken):
+    for sq, letter in zip(move.take, letters):
         code = placed.get(sq)
         if code is None:
             continue
-        if rules.take_return == "forbid_any_tile" or rack_tile_of(code) == tile:
+        if rules.take_return == "forbid_any_tile" or code & LETTER_MASK == letter:
             name = sq_name(rules, sq)
             what = (f"no tile may be laid on {name} in the turn its letter was taken"
                     if rules.take_return == "forbid_any_tile"

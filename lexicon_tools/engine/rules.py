@@ -88,7 +88,7 @@ class Rules:
     end_scoreless_kinds: frozenset[str]
     end_out_of_tiles: bool
     rack_penalty: bool
-    credit_penalties_to: str              # "nobody", "player_out" or "last_placer"
+    credit_penalties_to: str              # "nobody", "player_out", "last_placer" or "last_placer_all"
     passes_in_a_row_lose: int | None
     professional_available: bool
     professional_default: bool
@@ -96,6 +96,10 @@ class Rules:
     time_limit_options: tuple[str, ...]
     word_min: int
     word_max: int
+    # issue 27's readings (defaults: the readings the engine had before they became fields)
+    bingo_board_letter_through: bool = False     # a board letter the word runs through earns it too
+    words_touch_before_turn: bool = False        # every word of a turn holds a tile from before the turn
+    passes_kinds: frozenset[str] = frozenset({"pass", "timeout", "invalid"})   # passes for passes_in_a_row_lose
     random_board: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     layout: Layout = field(compare=False, repr=False, default=None)  # type: ignore[assignment]
 
@@ -110,12 +114,18 @@ class Rules:
     def bingo_bonus(self, own: int, board_letter_in_word: bool = False) -> int:
         """The bonus for placing `own` of the player's own tiles in one turn.
 
-        With the taken board letter in the same word as all of them, the
+        With a board letter in the same word as all of them (the taken one, or with
+        ``bingo_with_board_letter_counts: through`` any the word runs through), the
         ``bingo_with_board_letter`` entry replaces the plain one where it exists.
         """
         if board_letter_in_word and 0 <= own < len(self.bingo_board_letter) and self.bingo_board_letter[own]:
             return self.bingo_board_letter[own]
         return self.bingo[own] if 0 <= own < len(self.bingo) else 0
+
+    def counts_as_pass(self, kind: str) -> bool:
+        """Whether a turn of `kind` is a pass for ``passes_in_a_row_lose`` (``passes_in_a_row_kinds``;
+        an exchange always is when exchanging is part of skipping)."""
+        return kind in self.passes_kinds or (kind == "exchange" and self.exchange_is_skip)
 
     def scoreless_limit(self, active_players: int) -> int:
         """Scoreless turns in a row that end the game, with `active_players` still playing."""
@@ -178,7 +188,10 @@ class Rules:
             starting_player_extra_blank=rs.rack.starting_player_extra_blank,
             extra_blank_from_bag=rs.rack.extra_blank_source == "bag",
             bingo=bingo, bingo_board_letter=bingo_board_letter, multi_word=rs.placement.mode == "multi_word",
-            lines_touch_before_turn=rs.placement.lines_must_touch == "board_before_turn",
+            lines_touch_before_turn=rs.placement.lines_must_touch in ("board_before_turn", "each_word"),
+            words_touch_before_turn=rs.placement.lines_must_touch == "each_word",
+            bingo_board_letter_through=rs.bingo_with_board_letter_counts == "through",
+            passes_kinds=frozenset(end.passes_in_a_row_kinds),
             players_min=rs.players.min, players_max=rs.players.max,
             take_enabled=take.enabled, take_max=take.max_letters, take_must_use=take.must_use_same_turn,
             take_needs_own_tile=take.needs_own_tile,

@@ -8,7 +8,9 @@ turn left it — or, on an empty board, covers at least
 more letters. With ``placement.lines_must_touch: board_before_turn`` every
 further line must also build on a tile that lay on the board before the turn
 (in the game's first turn: on the first line), so a line that touches only
-tiles laid earlier in the same turn is refused.
+tiles laid earlier in the same turn is refused. With ``each_word`` (the
+per-word reading) every word the turn forms, in any turn, must hold such a tile:
+a word laid parallel to another, connected only by its cross words, is refused.
 
 **Words and score, on the final board.** The words of a turn are the maximal
 runs of two or more tiles, across and down, that contain a tile placed in this
@@ -84,7 +86,8 @@ def place_lines(board: Board, lines: tuple[Line, ...], rules: Rules, judge: Word
     """
     new: dict[int, int] = {}
     multi = rules.lines_touch_before_turn and len(lines) > 1    # only further lines are checked
-    before = {sq for sq, code in enumerate(board.cells) if code} if multi else None
+    each = rules.words_touch_before_turn
+    before = {sq for sq, code in enumerate(board.cells) if code} if multi or each else None
     runs: list[tuple[int, int, list[int]]] = []
     for index, line in enumerate(lines):
         placed = _check_tiles(board, line, rules)
@@ -103,6 +106,8 @@ def place_lines(board: Board, lines: tuple[Line, ...], rules: Rules, judge: Word
         found = [(d, squares) for d, _, squares in sorted(runs, key=_RUN_ORDER)]
     else:
         found = turn_runs(board, new)
+    if each:
+        _check_each_word(rules, found, before or set(lines[0].squares()))
     words = tuple([_score_run(board, d, squares, new, rules) for d, squares in found])
     for word in words:
         if not judge.is_word(word.letters):
@@ -160,6 +165,16 @@ def _check_builds_on(rules: Rules, runs: list[list[int]], base: set[int], index:
             "build on words or letters that were on the board before the turn "
             "(placement.lines_must_touch: board_before_turn)",
             "Connect each line to a tile that lay on the board before this turn.")
+
+
+def _check_each_word(rules: Rules, found: list[tuple[int, list[int]]], base: set[int]) -> None:
+    for direction, squares in found:
+        if not base.intersection(squares):
+            name = f"{sq_name(rules, squares[0])}-{sq_name(rules, squares[-1])}"
+            raise IllegalMoveError(
+                f"the word at {name} holds no tile that lay on the board before the turn; every word must "
+                "build on words or letters already on the board (placement.lines_must_touch: each_word)",
+                "Lay each word through a tile that was on the board before this turn.")
 
 
 def _check_line(board: Board, placed: dict[int, int], rules: Rules) -> list[tuple[int, int, list[int]]]:

@@ -23,7 +23,8 @@ from lexicon_tools.experiments.load import Combined, Problems
 from lexicon_tools.experiments.plan import Behaviour, Variant, content_hash
 from lexicon_tools.experiments.spec import Experiment, strategy_text
 from lexicon_tools.io.guard.located_yaml import Location, locate, read_yaml
-from lexicon_tools.io.formats.rulesets import deep_merge, load_ruleset_document, validate_ruleset_document
+from lexicon_tools.io.formats.rulesets import (deep_merge, disable_dependants, load_ruleset_document,
+                                               validate_ruleset_document)
 
 
 class Resolver:
@@ -42,8 +43,10 @@ class Resolver:
         override, override_locations = self._overrides(c)
         merged_locations = dict(locations)
         merged_locations.update(override_locations)
+        merged = deep_merge(data, override)
+        warnings = disable_dependants(data, override, merged, override_locations, self.path) if override else []
         try:
-            rs = validate_ruleset_document(deep_merge(data, override), merged_locations, base_path)
+            rs = validate_ruleset_document(merged, merged_locations, base_path)
         except LexiconToolsError as exc:
             self._variant_problems(c, exc)
             self._seats(c, None)    # the strategies' names can be checked without the ruleset
@@ -52,6 +55,8 @@ class Resolver:
         players, strategies = self._seats(c, rules)
         lexicon_path, lexicon_hash = self._lexicon(c, rules, base_name, rs.extends)
         leaves, leaves_hash, note = self._leaves(c, rules, strategies, rs.extends)
+        if warnings:                     # a feature the variant switched off took its dependants along
+            note = "; ".join([f"variant {c.name!r}: warning: {w}" for w in warnings] + ([note] if note else []))
         behaviour = self._behaviour(c, rules, players)
         if len(self.problems.items) > before or rules is None:
             return None
@@ -257,7 +262,11 @@ class Resolver:
                                            "Run the sweep again once it is rebuilt.")
                 self._lexicon_hashes[path] = before
         except LexiconToolsError as exc:
-            self.problems.add(where, f"variant {c.name!r}: {exc.message}" + (f" ({exc.hint})" if exc.hint else ""))
+            hint = exc.hint
+            if not lexicon and exc.message.startswith("no lexicon has been built"):   # sweep has no --lexicon
+                hint = (f"build it with `lexicon-tools build --ruleset {base_name}`, or name a .lex file in the "
+                        "experiment's `lexicon:` field (or a variant's)")
+            self.problems.add(where, f"variant {c.name!r}: {exc.message}" + (f" ({hint})" if hint else ""))
             return "", ""
         return path, self._lexicon_hashes[path]
 

@@ -47,7 +47,10 @@ def run_train(ruleset: str, *, games: int, iterations: int, seed: int, output: P
     rs, rules = _rules(ruleset)
     if rules.random_board:
         rules = rules.for_game(seed)
-    path, judge = open_judge(rules, lexicon, ruleset, also_for=_base(rs))
+    notes: list[str] = []
+    path, judge = open_judge(rules, lexicon, ruleset, also_for=_base(rs), rs=rs, notes=notes)
+    for line in notes:
+        echo(line)
     output = Path(output) if output is not None else Path(f"{rules.name}.leaves")
     check_outputs([output], [path, rs.source, start])
     first = None

@@ -30,12 +30,21 @@ def judge_from_file(path: str) -> LexiconJudge:
 
 
 def open_judge(rules: Rules, lexicon: str | Path | None, ruleset: str,
-               also_for: str | None = None) -> tuple[str, LexiconJudge]:
+               also_for: str | None = None, rs=None, notes: list[str] | None = None) -> tuple[str, LexiconJudge]:
     """(path, judge) for ``--lexicon`` or the default lexicon of the ruleset; checks that the lexicon
-    was built for this ruleset (or `also_for`, the ruleset it extends) and that the alphabet fits."""
+    was built for this ruleset (or `also_for`, the ruleset it extends) and that the alphabet fits.
+
+    With the resolved ruleset `rs` of a house-rules file whose own lexicon is not built, the base's
+    default lexicon is used when the word rules are the base's (`base_lexicon_for`); the line saying
+    so is appended to `notes`."""
     from lexicon_tools.io.formats.lexfile import resolve_lexicon_path
 
-    path = str(resolve_lexicon_path(str(lexicon) if lexicon else None, None if lexicon else ruleset))
+    path = None
+    if not lexicon and rs is not None:
+        path, line = base_lexicon_for(rs)
+        if line and notes is not None:
+            notes.append(line)
+    path = path or str(resolve_lexicon_path(str(lexicon) if lexicon else None, None if lexicon else ruleset))
     judge = judge_from_file(path)
     letters = tuple(judge.lexicon.alphabet.letters)
     if letters != tuple(rules.alphabet.letters):
@@ -50,6 +59,24 @@ def open_judge(rules: Rules, lexicon: str | Path | None, ruleset: str,
             "its words follow another game's word policy",
             f"Build a lexicon for this ruleset: lexicon-tools build --ruleset {ruleset}.")
     return path, judge
+
+
+def base_lexicon_for(rs) -> tuple[str | None, str | None]:
+    """(path, note) of the base's default lexicon, for a ruleset that extends a base, has no lexicon of its
+    own and resolves to the base's word policy, alphabet and word lengths (the same words, so the same
+    lexicon); (None, None) otherwise."""
+    from lexicon_tools.io.formats.rulesets import load_ruleset, resolve_ruleset_path
+    from lexicon_tools.resources import default_lexicon_path
+
+    if not rs.extends or default_lexicon_path(rs.name).is_file():
+        return None, None
+    relative = Path(rs.source).parent if rs.source else None
+    base = load_ruleset(resolve_ruleset_path(rs.extends, relative_to=relative))
+    own = default_lexicon_path(base.name)
+    if (rs.word_policy, rs.alphabet) != (base.word_policy, base.alphabet) or not own.is_file():
+        return None, None
+    return str(own), (f"using the {base.name} lexicon: {rs.name}'s word policy, alphabet and word lengths are "
+                      f"{base.name}'s ({own})")
 
 
 @dataclass
@@ -90,7 +117,9 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
         from lexicon_tools.io.formats.leavefile import load_for
 
         table, note = load_for(rules, leaves, also_for=_base_name(rs.extends))
-    path, judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))
+    notes = [f"warning: {w}" for w in rs.warnings] + ([note] if note else [])
+    path, judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends), rs=rs, notes=notes)
+    note = "\n".join(notes) or None
     records = [record_path(record_dir, rules.name, index) for index in range(1, games + 1)] \
         if record_dir is not None and games <= 10_000 else []
     check_outputs([*records, heatmap], [path, rs.source, leaves])   # before any game is played
@@ -139,7 +168,7 @@ def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str |
     name = ruleset or record.ruleset
     rs = load_ruleset(name)
     rules = Rules.from_ruleset(rs)
-    _path, judge = open_judge(rules, lexicon, name, also_for=_base_name(rs.extends))
+    _path, judge = open_judge(rules, lexicon, name, also_for=_base_name(rs.extends), rs=rs)
     return record, replay(record, rules, judge, partial=partial)
 
 

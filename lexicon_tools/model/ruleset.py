@@ -144,10 +144,15 @@ class Placement(Strict):
         description="`single_line`, or `multi_word`: any number of words per turn (Wortspieler).")
     reading: Literal["left_to_right_top_to_bottom"] = Field(
         "left_to_right_top_to_bottom", description="The reading direction of words.")
-    lines_must_touch: Literal["board_before_turn", "board_so_far"] = Field(
-        "board_before_turn", description="Multi-word turns: every further line builds on a tile that lay on the "
-                                         "board before the turn (in the first turn, on the first line), or "
-                                         "`board_so_far`: also on tiles laid earlier in the turn.")
+    lines_must_touch: Literal["board_before_turn", "board_so_far", "each_word"] = Field(
+        "board_before_turn", description="How a turn builds on the board. Wortspieler: \"bereits auf dem Feld "
+        "vorhandene Wörter oder Buchstaben müssen Bestandteil der neuen Wörter sein\". "
+        "`board_before_turn`: in a multi-word turn every further line builds on a tile that lay on the board "
+        "before the turn (in the first turn, on the first line), through any of the words the line forms; "
+        "`board_so_far`: also on tiles laid earlier in the turn; `each_word` (per word, far stricter): every "
+        "word formed in the turn, in any turn, holds a tile that lay on the board before the turn (in the first "
+        "turn, a tile of the first line), so a word laid parallel to another or hooked on by a cross word alone "
+        "is refused.")
 
 
 class TakeBoardLetter(Strict):
@@ -159,8 +164,11 @@ class TakeBoardLetter(Strict):
         True, description="A word the removal splits must leave parts that are words (they score).")
     reactivates_premium: bool = Field(True, description="The premium under the taken letter is active again.")
     return_to_same_square: Literal["forbid", "forbid_any_tile", "allow"] = Field(
-        "forbid", description="`forbid`: the taken tile (or one like it) may not go back on its square in that "
-                              "turn; `forbid_any_tile`: the square stays empty that turn; `allow`.")
+        "forbid", description="SmartFeud: \"Der Buchstabe, der entfernt wird, muss in derselben Runde benutzt "
+        "werden, um ein anderes Wort irgendwo zu platzieren\"; putting it back is what LÖSCHEN does. "
+        "`forbid`: the taken letter may not go back on its square in that turn, neither as a natural tile nor "
+        "as a blank (laying the natural letter where a blank was taken would swap a tile for a joker); "
+        "`forbid_any_tile`: the square stays empty that turn; `allow`.")
 
 
 class JokerSwap(Strict):
@@ -220,12 +228,22 @@ class End(Strict):
     out_of_tiles_with_empty_bag: bool = Field(
         True, description="The game ends when a player is out of tiles with the bag empty.")
     rack_penalty: bool = Field(False, description="Remaining rack values are subtracted at the end.")
-    credit_penalties_to: Literal["nobody", "player_out", "last_placer"] = Field(
-        "nobody", description="Who gains the subtracted values: `nobody`, `player_out` (only a player who went "
-                              "out) or `last_placer` (who last laid tiles, also at a scoreless end).")
+    credit_penalties_to: Literal["nobody", "player_out", "last_placer", "last_placer_all"] = Field(
+        "nobody", description="Who gains the subtracted values. Webfeud: \"Diese Punkte werden dann dem Spieler "
+        "der zuletzt Spielsteine abgelegt hat gutgeschrieben.\" `nobody`; `player_out` (only a player who went "
+        "out); `last_placer` (who last laid tiles, also at a scoreless end: the values subtracted from the "
+        "others, his own deduction is not credited back); `last_placer_all` (the literal reading: every "
+        "deduction, his own too, so at a scoreless end he loses nothing for his own rack).")
     passes_in_a_row_lose: int | None = Field(
         default=None, ge=1, le=MAX_TURN_COUNT,
-        description="A player who passes this often in a row leaves the game and ranks last.")
+        description="SmartFeud: \"Passt man dreimal hintereinander hat man verloren\". A player who passes "
+                    "this often in a row leaves the game and ranks last.")
+    passes_in_a_row_kinds: list[ScorelessKind] = Field(
+        default=["pass", "timeout", "invalid"], min_length=1,
+        description="Which turns are a pass for `passes_in_a_row_lose`: `pass`, `timeout` (the turn's time ran "
+                    "out), `invalid` (a failed professional attempt), `exchange`; any other turn resets the "
+                    "count. An exchange is always one with `turns.exchange.only_when_skipping` (exchanging is "
+                    "part of skipping). Example: `[pass]` — only a pressed PAS counts.")
 
 
 class TimeLimits(Strict):
@@ -285,8 +303,15 @@ class Ruleset(Strict):
         description="The player's own tiles placed in one turn → bonus, e.g. `{7: 30, 8: 50}`; a letter taken "
                     "from the board is not an own tile.")
     bingo_with_board_letter: dict[BonusTiles, BonusPoints] = Field(
-        {}, description="Own tiles placed together with the taken board letter, all in one word → bonus; "
-                        "replaces the `bingo` entry (SmartFeud: `{7: 50}`).")
+        {}, description="Own tiles placed together with a board letter, all in one word → bonus; "
+                        "replaces the `bingo` entry (SmartFeud: `{7: 50}`). Which board letter counts: "
+                        "`bingo_with_board_letter_counts`.")
+    bingo_with_board_letter_counts: Literal["taken", "through"] = Field(
+        "taken", description="SmartFeud: \"Wenn Sie alle 7 Buchstaben plus einen Buchstaben vom Brett in einem "
+        "Wort verwenden, erhalten Sie einen Bonus von 50 Punkten.\" `taken`: the board letter is one taken "
+        "from the board and laid in the word (needs `special_moves.take_board_letter.enabled`); `through`: "
+        "also any board letter the word runs through (one or more), so 7 own tiles laid through a letter on "
+        "the board earn the `bingo_with_board_letter` entry too.")
     placement: Placement = Field(description="Words per turn and how they connect.")
     special_moves: SpecialMoves = Field(SpecialMoves(), description="Take-a-letter and joker swaps.")
     premiums: Premiums = Field(Premiums(), description="How premium squares count.")
@@ -297,6 +322,7 @@ class Ruleset(Strict):
     morphology: Morphology = Field(Morphology(), description="Extra morphology.")
     layout: Layout | None = Field(default=None, exclude=True)
     source: str | None = Field(default=None, exclude=True)
+    warnings: tuple[str, ...] = Field(default=(), exclude=True)   # from loading, e.g. a dependant turned off
 
     def make_alphabet(self) -> Alphabet:
         norm = self.alphabet.normalisation

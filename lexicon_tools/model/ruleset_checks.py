@@ -1,15 +1,30 @@
-"""Cross-field checks of a resolved ruleset. Pure: returns (field path, message) pairs.
+"""Cross-field checks of a resolved ruleset. Pure: returns (field path, message[, related fields]).
 
 The schema catches wrong types and unknown keys; these catch rules that span
 fields: layout vs board size, tiles vs alphabet, tile total, start squares,
 player counts, word lengths. Every problem is collected, none stops the others.
+A problem may name the *related* fields that it conflicts with: when the field
+comes from a base ruleset and a related one from the house rules, the loader
+reports it at the house-rules line (the one the user wrote).
+
+`DEPENDANTS` says which fields need a feature switch: a house rule that turns
+the feature off turns them off too (the loader warns, `disable_dependants`).
 """
 
 from __future__ import annotations
 
 from lexicon_tools.model.ruleset import Ruleset
 
-FieldProblem = tuple[tuple, str]
+FieldProblem = tuple   # (field, message) or (field, message, related fields)
+
+# feature switch -> (dependant field, its value when off, (condition field, value, default) or None)
+DEPENDANTS: dict[tuple, tuple] = {
+    ("special_moves", "take_board_letter", "enabled"): (
+        (("bingo_with_board_letter",), {}, (("bingo_with_board_letter_counts",), "taken", "taken")),
+        (("rack", "board_letter_slot"), False, None),
+    ),
+    ("modes", "professional_available"): ((("modes", "professional"), False, None),),
+}
 
 
 def check_consistency(rs: Ruleset) -> list[FieldProblem]:
@@ -28,7 +43,7 @@ def _check_end(rs: Ruleset) -> list[FieldProblem]:
     stuck = "pass" if rs.turns.pass_allowed else "exchange"
     if stuck not in rs.end.scoreless_kinds:
         return [(("end", "scoreless_kinds"), f"{stuck!r} is missing, so a game in which nobody can lay a word "
-                 f"would never end (a player who cannot play can always {stuck})")]
+                 f"would never end (a player who cannot play can always {stuck})", (("turns", "pass_allowed"),))]
     return []
 
 
@@ -130,19 +145,20 @@ def _check_rack_and_bingo(rs: Ruleset) -> list[FieldProblem]:
     for used in rs.bingo:
         if not 1 <= used <= largest:
             out.append((("bingo", used), f"a bonus for {used} own tiles can never be earned with rack size "
-                        f"{rs.rack.size}"))
+                        f"{rs.rack.size}", (("rack", "size"), ("rack", "starting_player_extra_blank"))))
     take = rs.special_moves.take_board_letter
     for used in rs.bingo_with_board_letter:
-        if not take.enabled:
-            out.append((("bingo_with_board_letter", used), "a bonus for using a board letter needs "
-                        "special_moves.take_board_letter.enabled"))
+        if not take.enabled and rs.bingo_with_board_letter_counts == "taken":
+            out.append((("bingo_with_board_letter", used), "a bonus for using a taken board letter needs "
+                        "special_moves.take_board_letter.enabled (or bingo_with_board_letter_counts: through)",
+                        (("special_moves", "take_board_letter", "enabled"), ("bingo_with_board_letter_counts",))))
         elif not 1 <= used <= rs.rack.size:
             out.append((("bingo_with_board_letter", used), f"a bonus for {used} own tiles plus the board "
-                        f"letter can never be earned with rack size {rs.rack.size}"))
+                        f"letter can never be earned with rack size {rs.rack.size}", (("rack", "size"),)))
     needed = rs.rack.size * rs.players.max
     if rs.tile_total() < needed:
         out.append((("tiles", "total"), f"{rs.tile_total()} tiles cannot fill {rs.players.max} racks of "
-                    f"{rs.rack.size}"))
+                    f"{rs.rack.size}", (("rack", "size"), ("players", "max"))))
     return out
 
 
@@ -154,5 +170,6 @@ def _check_word_policy(rs: Ruleset) -> list[FieldProblem]:
     longest_line = max(rs.board.rows, rs.board.cols)
     if lengths.max > longest_line:
         out.append((("word_policy", "lengths", "max"),
-                    f"max length {lengths.max} is longer than the board ({longest_line})"))
+                    f"max length {lengths.max} is longer than the board ({longest_line})",
+                    (("board", "rows"), ("board", "cols"))))
     return out

@@ -42,7 +42,9 @@ def ruleset_summary(rs: Ruleset) -> str:
     counts = layout.counts() if layout else {}
     starts = ", ".join(square_name(*sq) for sq in layout.start) if layout else "-"
     bingo = ", ".join(f"{n} own tiles: +{b}" for n, b in sorted(rs.bingo.items()))
-    bingo += "".join(f", {n} own tiles + the board letter: +{b}" for n, b in sorted(rs.bingo_with_board_letter.items()))
+    letter = ("the board letter" if rs.bingo_with_board_letter_counts == "taken"
+              else "a board letter (taken or in the word)")
+    bingo += "".join(f", {n} own tiles + {letter}: +{b}" for n, b in sorted(rs.bingo_with_board_letter.items()))
     special = [name for name, spec in (("take a board letter", rs.special_moves.take_board_letter),
                                        ("joker swap", rs.special_moves.joker_swap)) if spec.enabled]
     policy = rs.word_policy
@@ -55,12 +57,14 @@ def ruleset_summary(rs: Ruleset) -> str:
         f"  rack         {rs.rack.size}" + (" + board-letter slot" if rs.rack.board_letter_slot else "")
         + (" (+1 blank for the starting player)" if rs.rack.starting_player_extra_blank else ""),
         f"  bingo        {bingo}",
-        f"  placement    {rs.placement.mode}",
+        f"  placement    {rs.placement.mode}" + (", every word builds on the board"
+                                                  if rs.placement.lines_must_touch == "each_word" else ""),
         f"  special      {', '.join(special) or 'none'}",
         f"  end          {rs.end.consecutive_scoreless_turns} scoreless turns"
         + (" (at least a full round)" if rs.end.scoreless_run_covers_all_players else "")
-        + (", rack penalties" if rs.end.rack_penalty else "")
-        + (f", {rs.end.passes_in_a_row_lose} passes in a row lose" if rs.end.passes_in_a_row_lose else ""),
+        + (f", rack penalties (credited to: {rs.end.credit_penalties_to})" if rs.end.rack_penalty else "")
+        + (f", {rs.end.passes_in_a_row_lose} passes in a row lose ({', '.join(rs.end.passes_in_a_row_kinds)})"
+           if rs.end.passes_in_a_row_lose else ""),
         f"  words        {policy.kind}, lengths {policy.lengths.min}-{policy.lengths.max}",
     ]
     if rs.modes.time_limits.options:

@@ -72,10 +72,14 @@ HOUSE_FIELDS = st.fixed_dictionaries({
     "end_scoreless_full_round": st.booleans(),
     "end_scoreless_kinds": st.sets(st.sampled_from(["exchange", "timeout", "invalid"]))
     .map(lambda kinds: frozenset(kinds | {"pass"})),   # validation requires pass: see ruleset_checks._check_end
-    "credit_penalties_to": st.sampled_from(["nobody", "player_out", "last_placer"]),
+    "credit_penalties_to": st.sampled_from(["nobody", "player_out", "last_placer", "last_placer_all"]),
     "rack_penalty": st.booleans(),
     "resign_others_stop": st.booleans(),
     "bingo_board_letter": st.sampled_from([(), (0, 0, 0, 0, 0, 0, 0, 50), (0, 0, 0, 0, 9)]),
+    # issue 27's readings
+    "bingo_board_letter_through": st.booleans(),
+    "words_touch_before_turn": st.booleans(),
+    "passes_kinds": st.sets(st.sampled_from(["pass", "exchange", "timeout", "invalid"]), min_size=1).map(frozenset),
 })
 
 
@@ -95,6 +99,7 @@ def test_games_under_any_house_rule_switches_keep_the_invariants(name, seed, pla
 @pytest.mark.parametrize("played,audited,problem", [
     ({"take_return": "allow"}, {}, "went back on its own square"),          # the old reading of a take
     ({}, {"take_reactivates_premium": False}, "recomputed from the seed rules"),   # a premium counted twice
+    ({}, {"bingo_board_letter": (0, 0, 0, 0, 9), "bingo_board_letter_through": True}, "the ruleset says 9"),
 ])
 def test_the_audit_catches_a_rule_the_game_did_not_follow(played, audited, problem):
     rules = small_rules("smartfeud", **played)
@@ -107,3 +112,19 @@ def test_the_audit_catches_a_rule_the_game_did_not_follow(played, audited, probl
         game = play_game(rules, judge, judge.kwg.nodes, ["greedy", "greedy"], seed, audit=audit)
         found += audit.finish(game)
     assert any(problem in p for p in found)
+
+
+def test_the_audit_catches_a_word_that_builds_only_on_the_turn():
+    """``lines_must_touch: each_word``: games played under the per-line reading lay words (parallel plays) the
+    per-word reading refuses, and the audit, told the per-word reading, finds them."""
+    rules = small_rules("wortspieler")
+    judge = _judge(rules)
+    found = []
+    for seed in range(4):
+        audit = GameAudit()
+        original = audit.start
+        audit.start = lambda game: (original(game), setattr(audit, "rules", small_rules(
+            "wortspieler", words_touch_before_turn=True)))
+        game = play_game(rules, judge, judge.kwg.nodes, ["greedy", "greedy"], seed, audit=audit)
+        found += audit.finish(game)
+    assert any("holds no tile from before the turn" in p for p in found)

@@ -3,7 +3,8 @@
 The mode prunes anchors by an upper bound of their score (`kernel.score_bound`); a bound that
 is too low would silently return a worse move, and a tie broken differently would change test
 games. So on full-board Webfeud positions (with 0, 1 and 2 blanks), on SmartFeud positions with
-the letter take under every ``return_to_same_square`` setting, greedy (score only) and equity
+the letter take under every ``return_to_same_square`` setting and either
+``bingo_with_board_letter_counts`` reading, greedy (score only) and equity
 (the bundled leave values) must agree with the all-moves list move for move and value for value,
 and every anchor's bound must be at least the best score of the moves through it.
 """
@@ -86,6 +87,28 @@ def test_best_move_mode_covers_the_letter_take(take_return, strategy):
                 break
             game.play(moves.move(rng.randrange(len(moves))))
     assert checked >= 30
+
+
+@pytest.mark.parametrize("through", [False, True], ids=["taken", "through"])
+def test_best_move_mode_pays_the_board_letter_bonus_as_generate_does(through):
+    # small tables, so 3 or 4 own tiles earn a bonus, more with a board letter in the word (issue 27)
+    rules = small_rules("smartfeud", bingo=(0, 0, 0, 5, 8), bingo_board_letter=(0, 0, 0, 12, 20),
+                        bingo_board_letter_through=through, rack_size=7)
+    judge = kwg_judge(rules)
+    gen = MoveGenerator(rules, judge.kwg.nodes, judge)
+    paid = set()
+    for seed in range(8):
+        game = position(rules, judge, None, None, seed=seed)
+        for _ in range(5):
+            if game.over:
+                break
+            _agree(gen, game.board, game.player.rack, None, f"seed {seed}, through={through}")
+            moves = gen.generate(game.board, game.player.rack)
+            if not len(moves):
+                break
+            turn = game.play(moves.move(moves.best()))
+            paid.add(turn.bingo)
+    assert paid & {12, 20} if through else paid & {5, 8}
 
 
 def _generating_anchor(bounds: dict, meta, tiles) -> tuple[int, int, int]:

@@ -257,3 +257,12 @@ def test_seat_behaviour_can_vary_as_an_axis_and_changes_the_batches(write_experi
     assert manifest["blanks=three,seats=people"]["behaviour"]["think"] == [90.0, 90.0]
     ids = {b.variant: b.id for b in plan.batches() if b.start == 0}
     assert ids["blanks=three,seats=people"] != ids["blanks=three,seats=machines"]
+
+
+def test_a_missing_default_lexicon_names_the_experiments_lexicon_field(cli, write_experiment):
+    # sweep has no --lexicon option: the hint must name what the user can write instead (issue 27)
+    path = write_experiment("base: webfeud\ngames: 5\n", name="nodefault.yaml")
+    result = cli("sweep", str(path), "--check")
+    assert result.exit_code == 2
+    assert "no lexicon has been built for ruleset 'webfeud'" in result.output
+    assert "`lexicon:` field" in result.output and "--lexicon" not in result.output

@@ -9,8 +9,8 @@ situation the ruleset allows:
   without it, with the tile added to the rack, and keeps the moves that place
   that letter (``must_use_same_turn``) and at least one own tile
   (``needs_own_tile``); cut parts the move does not extend add their face value.
-  Moves that put the taken tile back on its square are dropped as
-  ``return_to_same_square`` says;
+  Moves that put the taken letter back on its square (``forbid``: the same
+  letter as a natural tile or a blank) are dropped as ``return_to_same_square`` says;
 * **joker swap** (``joker_swap.enabled``): for every board joker whose letter
   the rack holds and that the mover may swap (`generate`'s ``swappable``, from
   ``joker_swap.by``), the kernel runs on the board with the natural tile, with
@@ -41,7 +41,9 @@ multipliers), and the earlier words are passed as words that keep their score
 unless the new line extends them, so each candidate's score equals the final-
 board score of `engine.scoring`. Swap turns use the joker in their first line.
 With ``lines_must_touch: board_before_turn`` a continuation is kept only if
-one of its words contains a tile that lay on the board before the turn.
+one of its words contains a tile that lay on the board before the turn; with
+``each_word`` every move (single line or continuation) only if each of its
+words does.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ class MoveBlock:
     rack: Counter | None = None       # the rack they were generated from
     fragments: tuple[Fragment, ...] = ()
     taken: tuple[int, ...] = ()       # the rack tiles the take put into the rack, one per square of `take`
+    letters: tuple[int, ...] = ()     # the letters those tiles showed on the board (what `forbid` bans)
 
 
 class MoveList:
@@ -158,18 +161,22 @@ class MoveGenerator:
 
     def bonus_table(self, before: int = 0, taken_before: int = 0, taken_here: bool = False,
                     one_line: bool = True) -> np.ndarray:
-        """``table[n, used]``: the bonus for n more tiles, `used` = the taken letter is among them.
+        """``table[n, k]``: the bonus for n more tiles; k 1: the taken letter is among them, k 2: it is not
+        but the main word runs through a board tile (which earns ``bingo_with_board_letter`` only with
+        ``bingo_with_board_letter_counts: through``), k 0: neither.
 
         `before` tiles were placed by earlier lines of the turn, `taken_before` of them taken letters.
         """
         key = (before, taken_before, taken_here, one_line)
         table = self._bonus_tables.get(key)
         if table is None:
-            table = np.zeros((64, 2), np.int64)
+            through = one_line and self.rules.bingo_board_letter_through
+            table = np.zeros((64, kernel.BONUS_COLS), np.int64)
             for n in range(64):
                 own = before + n - taken_before
                 table[n, 0] = self.rules.bingo_bonus(own)
                 table[n, 1] = self.rules.bingo_bonus(own - 1, one_line) if taken_here else table[n, 0]
+                table[n, 2] = self.rules.bingo_bonus(own, through)
             self._bonus_tables[key] = table
         return table
 
@@ -227,8 +234,9 @@ class MoveGenerator:
         the one `generate` + argmax picks. Returns a `MoveList` of at most one move and its
         equity (-inf when there is none). Multi-word turns need every line: use `generate`.
         """
-        if self.rules.multi_word:
-            raise ValueError("best-move mode covers single-line turns; use generate() for multi-word rulesets")
+        if self.rules.multi_word or self.rules.words_touch_before_turn:
+            raise ValueError("best-move mode covers single-line turns without the per-word touch rule; use "
+                             "generate() for multi-word rulesets and lines_must_touch: each_word")
         rack = Counter(rack)
         found, beat = None, -np.inf
         for b, r, kw in self._runs(board, rack, swappable):
@@ -264,7 +272,11 @@ class MoveGenerator:
     def _block(self, board: Board, rack: Counter, **kw) -> MoveBlock:
         run_kw, block_kw = _split(kw)
         meta, tiles, _ = self.run(board, rack, **run_kw)
-        return MoveBlock(meta, tiles, board=board, rack=rack, **block_kw)
+        block = MoveBlock(meta, tiles, board=board, rack=rack, **block_kw)
+        if self.rules.words_touch_before_turn and not board.is_empty() and len(meta):
+            keep = every_word_builds_on(meta, tiles, board, {sq for sq, code in enumerate(board.cells) if code})
+            block.meta, block.tiles = meta[keep], tiles[keep]
+        return block
 
     def _take_runs(self, board: Board, rack: Counter):
         rules = self.rules
@@ -274,12 +286,13 @@ class MoveGenerator:
             if invalid:
                 continue
             r, c = divmod(sq, rules.cols)
-            ban = {"allow": NO_BAN, "forbid_any_tile": (r, c, -1)}.get(rules.take_return, (r, c, tile))
+            letter = board.cells[sq] & 0x7F        # forbid bans the letter, natural or blank, not the tile kind
+            ban = {"allow": NO_BAN, "forbid_any_tile": (r, c, -1)}.get(rules.take_return, (r, c, letter))
             yield after, rack + Counter([tile]), dict(
                 must=tile, must_needed=rules.take_must_use, min_placed=2 if rules.take_needs_own_tile else 1,
                 bonus=self.bonus_table(taken_here=True), ban=ban,
                 words=self.word_rows([(f, face_value(after, f, rules)) for f in fragments]),
-                take=(sq,), fragments=tuple(fragments), taken=(tile,))
+                take=(sq,), fragments=tuple(fragments), taken=(tile,), letters=(letter,))
 
     def _takeable(self, board: Board) -> list[int]:
         """The squares whose tile may be taken: the parts a take leaves must be words (when the rules
@@ -298,12 +311,12 @@ class MoveGenerator:
         if mode == "allow" or not len(block.meta):
             return block
         keep = np.ones(len(block.meta), bool)
-        for sq, tile in zip(block.take, block.taken):
+        for sq, letter in zip(block.take, block.letters):
             codes = codes_at(block.meta, block.tiles, sq, self.rules.cols)
             if mode == "forbid_any_tile":
                 keep &= codes == 0
             else:
-                keep &= ~((codes != 0) & (np.where(codes & BLANK_FLAG, RACK_BLANK, codes) == tile))
+                keep &= ~((codes != 0) & ((codes & 0x7F) == letter))
         block.meta, block.tiles = block.meta[keep], block.tiles[keep]
         return block
 
@@ -355,10 +368,13 @@ class MoveGenerator:
         meta, tiles, _ = self.run(after, rest, words=self.word_rows(kept), turn_new=new, used_before=block.board.used,
                                   bonus=bonus, must=open_take[0] if open_take else -1, must_needed=False)
         nxt = MoveBlock(meta, tiles, block.take, block.swaps, lines, block.board, block.rack, block.fragments,
-                        block.taken)
-        if rules.lines_touch_before_turn and len(nxt.meta):
+                        block.taken, block.letters)
+        if (rules.lines_touch_before_turn or rules.words_touch_before_turn) and len(nxt.meta):
             base = {sq for sq, code in enumerate(block.board.cells) if code} or set(lines[0].squares())
-            keep = builds_on(nxt.meta, nxt.tiles, after, base)
+            keep = (builds_on(nxt.meta, nxt.tiles, after, base) if rules.lines_touch_before_turn
+                    else np.ones(len(nxt.meta), bool))
+            if rules.words_touch_before_turn:
+                keep &= every_word_builds_on(nxt.meta, nxt.tiles, after, base)
             nxt.meta, nxt.tiles = nxt.meta[keep], nxt.tiles[keep]
         return self._without_returns(nxt)
 
@@ -454,6 +470,24 @@ def builds_on(meta: np.ndarray, tiles: np.ndarray, board: Board, base: set[int])
     crossing = np.where(meta[:, 0:1] == ACROSS, cross[DOWN][squares], cross[ACROSS][squares])
     hit = inside & np.where(placed, crossing, in_base[squares])
     return hit.any(axis=1)
+
+
+def every_word_builds_on(meta: np.ndarray, tiles: np.ndarray, board: Board, base: set[int]) -> np.ndarray:
+    """Whether *every* word each move on `board` forms holds a square of `base`: its main word and each
+    cross word (``lines_must_touch: each_word``)."""
+    cols, n = board.cols, board.rows * board.cols
+    in_base = np.zeros(n, bool)
+    in_base[list(base)] = True
+    cross_ok = {d: np.ones(n, bool) for d in (ACROSS, DOWN)}     # no cross word, or one that holds base
+    for sq in range(n):
+        if not board.cells[sq]:
+            for d in (ACROSS, DOWN):
+                run = board.run_through(sq, d, {sq: 1})
+                cross_ok[d][sq] = len(run) < 2 or bool(in_base[[s for s in run if s != sq]].any())
+    squares, inside = move_squares(meta, tiles.shape[1], cols)
+    main_ok = (inside & in_base[squares]).any(axis=1)
+    crossing_ok = np.where(meta[:, 0:1] == ACROSS, cross_ok[DOWN][squares], cross_ok[ACROSS][squares])
+    return main_ok & ~(inside & (tiles != 0) & ~crossing_ok).any(axis=1)
 
 
 def face_value(board: Board, fragment: Fragment, rules: Rules) -> int:

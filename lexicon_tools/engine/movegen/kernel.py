@@ -88,6 +88,7 @@ CONTEXT = 40
 SQ = 8
 (S_TILE, S_LM, S_WM, S_XSCORE, S_START, S_XMULT, S_MASK, S_STRIP) = range(8)
 OUT_META = 6
+BONUS_COLS = 3      # bonus[n, k]: k 0 plain, 1 the taken letter among the n tiles, 2 a board tile in the main word
 META_COLS = OUT_META
 
 
@@ -279,7 +280,8 @@ def record(w, leftmost, rightmost, n, score, starts, req):
         for pos in range(leftmost, rightmost + 1):
             if w[row + pos * SQ + S_STRIP] != 0 and w[row + pos * SQ + S_XSCORE] >= 0:
                 return
-    score += w[w[W_BINGO] + 2 * n + (1 if req > 0 else 0)]
+    # bonus column: 1 the taken letter is among the tiles, 2 the main word runs through a board tile
+    score += w[w[W_BINGO] + BONUS_COLS * n + (1 if req > 0 else (2 if rightmost - leftmost + 1 > n else 0))]
     frag = w[W_FRAG]
     for k in range(w[W_NFRAG]):
         extended = False
@@ -323,7 +325,8 @@ def _write(w, i, leftmost, rightmost, n, score):
 
 @njit(cache=True)
 def _banned(w, leftmost, rightmost):
-    """Whether the move lays a tile the rules forbid on the square its letter was taken from."""
+    """Whether the move lays a tile the rules forbid on the square its letter was taken from: any tile
+    (ban -1) or the taken letter, as a natural tile or a blank (the ban is the letter, not the tile)."""
     line, ban_row, ban_col = w[W_LINE], w[W_BAN_ROW], w[W_BAN_COL]
     at_line, pos = (ban_row, ban_col) if w[W_DIR] == 0 else (ban_col, ban_row)
     if line != at_line or not leftmost <= pos <= rightmost:
@@ -331,7 +334,7 @@ def _banned(w, leftmost, rightmost):
     code = w[w[W_ROW] + pos * SQ + S_STRIP]
     if code == 0:
         return False
-    return w[W_BAN_TILE] == -1 or (0 if code & 0x80 else code) == w[W_BAN_TILE]
+    return w[W_BAN_TILE] == -1 or (code & 0x7F) == w[W_BAN_TILE]
 
 
 @njit(cache=True)
@@ -711,7 +714,9 @@ def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fi
             k += 1
         word_mult *= wm
         if b >= anchor and k > 0 and (b == length - 1 or w[row + (b + 1) * SQ + S_TILE] == 0):
-            rest = board_sum * word_mult + cross_sum + max(w[w[W_BINGO] + 2 * k], w[w[W_BINGO] + 2 * k + 1])
+            rest = board_sum * word_mult + cross_sum + max(w[w[W_BINGO] + BONUS_COLS * k],
+                                                          w[w[W_BINGO] + BONUS_COLS * k + 1],
+                                                          w[w[W_BINGO] + BONUS_COLS * k + 2])
             leave = top_leave[total - k]
             fit = fit_main * word_mult + fit_cross
             if fit + rest + leave > best:          # else the span cannot raise the bound: skip the sort

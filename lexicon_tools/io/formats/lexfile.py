@@ -249,6 +249,11 @@ def resolve_lexicon_path(lexicon: str | None, ruleset: str | None, default_rules
         return Path(lexicon)
     name = ruleset_name(ruleset) if ruleset else default_ruleset
     path = default_lexicon_path(name)
+    if not path.is_file() and ruleset and ruleset == name:
+        from lexicon_tools.resources import rulesets_dir, unknown_ruleset_hint
+
+        if not (rulesets_dir() / f"{name}.yaml").is_file():    # a typo: no build would help
+            raise UsageError(f"unknown ruleset {name!r}", unknown_ruleset_hint(name))
     if not path.is_file():
         raise LexiconFileError(
             f"no lexicon has been built for ruleset {name!r} (expected {path})",

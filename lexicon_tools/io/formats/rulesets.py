@@ -26,11 +26,12 @@ from lexicon_tools.io.guard.located_yaml import Location, locate, read_yaml
 from lexicon_tools.io.guard.paths import require_regular_input
 from lexicon_tools.io.guard.referenced import check_ruleset_shape
 from lexicon_tools.model.ruleset import Ruleset
-from lexicon_tools.model.ruleset_checks import check_consistency
-from lexicon_tools.resources import rulesets_dir
+from lexicon_tools.model.ruleset_checks import DEPENDANTS, check_consistency
+from lexicon_tools.resources import rulesets_dir, unknown_ruleset_hint
 
 REPLACE_KEY = "$replace"
-_RULESET_FIELDS = {name for name in Ruleset.model_fields if name not in ("layout", "source")} | {REPLACE_KEY}
+_LOADER_FIELDS = ("layout", "source", "warnings")     # set by the loader, never written in a file
+_RULESET_FIELDS = {name for name in Ruleset.model_fields if name not in _LOADER_FIELDS} | {REPLACE_KEY}
 
 
 def list_rulesets() -> list[tuple[str, str, Path]]:
@@ -59,14 +60,14 @@ def resolve_ruleset_path(name_or_path: str | Path, relative_to: Path | None = No
     bundled = rulesets_dir() / f"{text}.yaml"
     if bundled.is_file():
         return bundled
-    known = ", ".join(sorted(p.stem for p in rulesets_dir().glob("*.yaml")))
-    raise UsageError(f"unknown ruleset {text!r}", f"Use one of: {known}, or the path of a ruleset YAML file.")
+    raise UsageError(f"unknown ruleset {text!r}", unknown_ruleset_hint(text))
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
     path = resolve_ruleset_path(name_or_path)
-    data, locations = _resolve(path, chain=())
-    return _validate(data, locations, path)
+    warnings: list[str] = []
+    data, locations = _resolve(path, chain=(), warnings=warnings)
+    return _validate(data, locations, path, warnings)
 
 
 def load_merged_document(name_or_path: str | Path) -> dict[str, Any]:
@@ -93,8 +94,8 @@ def validate_ruleset_document(data: dict[str, Any], locations: dict[tuple, Locat
     return _validate(data, locations, path)
 
 
-def _resolve(path: Path, chain: tuple[Path, ...],
-             named_by: str | None = None) -> tuple[dict[str, Any], dict[tuple, Location]]:
+def _resolve(path: Path, chain: tuple[Path, ...], named_by: str | None = None,
+             warnings: list[str] | None = None) -> tuple[dict[str, Any], dict[tuple, Location]]:
     real = path.resolve()
     if real in chain:
         cycle = " -> ".join(str(p) for p in chain + (real,))
@@ -114,10 +115,55 @@ def _resolve(path: Path, chain: tuple[Path, ...],
         line = locations.get(("extends",), (str(path), None))[1]
         raise RulesetError(f"{path}:{line} [extends]: {exc.message}", exc.hint) from exc
     line = locations.get(("extends",), (str(path), None))[1]
-    base, base_locations = _resolve(base_path, chain + (real,), named_by=f"'extends' in {path}:{line}")
+    base, base_locations = _resolve(base_path, chain + (real,), named_by=f"'extends' in {path}:{line}",
+                                    warnings=warnings)
     merged_locations = dict(base_locations)
     merged_locations.update(locations)
-    return deep_merge(base, data), merged_locations
+    merged = deep_merge(base, data)
+    notes = disable_dependants(base, data, merged, locations, path)
+    if warnings is not None:
+        warnings.extend(notes)
+    return merged, merged_locations
+
+
+def _get(doc: Any, field: tuple, default: Any = None) -> Any:
+    for key in field:
+        if not isinstance(doc, dict) or key not in doc:
+            return default
+        doc = doc[key]
+    return doc
+
+
+def _set(doc: dict, field: tuple, value: Any) -> None:
+    """Set an existing field, copying the mappings on the way (the merge shares them with the base)."""
+    for key in field[:-1]:
+        doc[key] = dict(doc[key])
+        doc = doc[key]
+    doc[field[-1]] = value
+
+
+def disable_dependants(base: dict, house: dict, merged: dict, locations: dict[tuple, Location],
+                       path: Path) -> list[str]:
+    """A feature the house rules switch off (`DEPENDANTS`) switches off what the base set up for it and the
+    house rules do not set themselves; returns one warning per feature, naming the house-rules line.
+    What the house rules set themselves is theirs: a conflict there is reported by the validation."""
+    out = []
+    for feature, dependants in DEPENDANTS.items():
+        if _get(house, feature) is not False or not _get(base, feature):
+            continue
+        dropped = []
+        for field, off, condition in dependants:
+            if _get(house, field) is not None or _get(merged, field, off) == off:
+                continue
+            if condition is not None and _get(merged, condition[0], condition[2]) != condition[1]:
+                continue
+            dropped.append(f"{'.'.join(field)} (was {_get(merged, field)!r})")
+            _set(merged, field, copy.deepcopy(off))
+        if dropped:
+            where, line = locations.get(feature, (str(path), None))[:2]
+            out.append(f"{where}:{line} [{'.'.join(feature)}]: false also turns off what needs it: "
+                       f"{', '.join(dropped)}; set those fields in this file to keep another value")
+    return out
 
 
 def _absolutise_layout(data: dict[str, Any], path: Path) -> None:
@@ -145,11 +191,24 @@ def _strip(value: Any) -> Any:
     return value
 
 
-def _validate(data: dict[str, Any], locations: dict[tuple, Location], path: Path) -> Ruleset:
+def _validate(data: dict[str, Any], locations: dict[tuple, Location], path: Path,
+              warnings: list[str] | None = None) -> Ruleset:
     problems: list[Problem] = []
 
-    def add(field: tuple, message: str) -> None:
+    def add(field: tuple, message: str, related: tuple = ()) -> None:
         loc = locate(field, locations)
+        if loc and loc[0] != str(path):      # from a base file: point at the house rule that conflicts, if any
+            for other in related:
+                here = locations.get(other) or locations.get(tuple(str(p) for p in other))
+                if here and here[0] == str(path):
+                    name, dotted = ".".join(str(p) for p in other), ".".join(str(p) for p in field)
+                    fix = (f"write {field[0]} whole in this file without that entry "
+                           f"(`{field[0]}: {{$replace: true, ...}}`)" if isinstance(field[-1], int)
+                           else f"set {dotted} in this file to fit")
+                    message = (f"{message}: {name} set here conflicts with {dotted} from {loc[0]}:{loc[1]}; "
+                               f"fix: {fix}, or change {name}")
+                    field, loc = other, here
+                    break
         problems.append(Problem(message, loc[0] if loc else str(path), loc[1] if loc else None,
                                 ".".join(str(p) for p in field) or None))
 
@@ -171,10 +230,13 @@ def _validate(data: dict[str, Any], locations: dict[tuple, Location], path: Path
         except LexiconToolsError as exc:
             add(("board", "layout"), exc.message)
     if ruleset is not None:
-        ruleset = ruleset.model_copy(update={"layout": layout})
-        for field, message in check_consistency(ruleset):
-            add(field, message)
+        ruleset = ruleset.model_copy(update={"layout": layout, "warnings": tuple(warnings or ())})
+        for problem in check_consistency(ruleset):
+            add(*problem)
     if problems:
+        # in file order: this file's lines first, then each base file's, unlocated ones last in their file
+        top = str(path)
+        problems.sort(key=lambda p: (p.file != top, p.file or "", p.line if p.line is not None else 1 << 30))
         raise RulesetError(f"ruleset {path} is invalid ({len(problems)} problem(s))", problems=problems)
     return ruleset
 

@@ -158,3 +158,49 @@ def test_the_house_rule_files_for_the_other_readings_load():
     folder = Path(__file__).parents[3] / "rulesets/house-rules"
     assert load_ruleset(folder / "smartfeud-starter-blank-from-bag.yaml").rack.extra_blank_source == "bag"
     assert load_ruleset(folder / "wortspieler-fuenf-joker.yaml").tiles.blank.count == 5
+    # issue 27: one file per other reading of the rule texts
+    assert load_ruleset(folder / "smartfeud-bonus-durch-brett.yaml").bingo_with_board_letter_counts == "through"
+    assert load_ruleset(folder / "smartfeud-nur-pas.yaml").end.passes_in_a_row_kinds == ["pass"]
+    assert load_ruleset(folder / "webfeud-gutschrift-alle.yaml").end.credit_penalties_to == "last_placer_all"
+    assert load_ruleset(folder / "wortspieler-jedes-wort.yaml").placement.lines_must_touch == "each_word"
+
+
+# issue 27: a feature switched off switches off what the base set up for it (one warning per feature),
+# but never what the house rules set themselves
+DEPENDANT_CASES = [
+    # (base, house rules, resolved fields, warnings)
+    ("smartfeud", "special_moves: {take_board_letter: {enabled: false}}\n",
+     {"bingo_with_board_letter": {}, "rack.board_letter_slot": False, "bingo": {7: 30, 8: 50}}, 1),
+    ("smartfeud", "special_moves: {take_board_letter: {enabled: false}}\nbingo_with_board_letter_counts: through\n",
+     {"bingo_with_board_letter": {7: 50}, "rack.board_letter_slot": False}, 1),   # 'through' needs no take
+    ("smartfeud", "special_moves: {take_board_letter: {enabled: false}}\nrack: {board_letter_slot: true}\n"
+     "bingo_with_board_letter: {$replace: true}\n", {"rack.board_letter_slot": True}, 0),
+    ("smartfeud", "modes: {professional: true}\n", {"modes.professional": True}, 0),
+    ("smartfeud", "modes: {professional_available: false}\n", {"modes.professional": False}, 0),  # was off
+    ("webfeud", "special_moves: {take_board_letter: {enabled: false}}\n", {"bingo_with_board_letter": {}}, 0),
+]
+
+
+@pytest.mark.parametrize("base,house,fields,warnings", DEPENDANT_CASES)
+def test_switching_a_feature_off_switches_off_its_dependants(tmp_path, base, house, fields, warnings):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: {base}\nname: house\n{house}", encoding="utf-8")
+    rs = load_ruleset(path)
+    for dotted, value in fields.items():
+        got = rs
+        for part in dotted.split("."):
+            got = getattr(got, part)
+        assert got == value, dotted
+    assert len(rs.warnings) == warnings
+    assert all(w.startswith(f"{path}:3 [special_moves.take_board_letter.enabled]") for w in rs.warnings)
+
+
+def test_professional_mode_goes_when_its_availability_does(tmp_path):
+    base = tmp_path / "pro.yaml"
+    base.write_text("extends: smartfeud\nname: pro\nmodes: {professional: true}\n", encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: pro.yaml\nname: house\nmodes: {professional_available: false}\n", encoding="utf-8")
+    rs = load_ruleset(house)
+    assert rs.modes.professional is False
+    assert rs.warnings == (f"{house}:3 [modes.professional_available]: false also turns off what needs it: "
+                           "modes.professional (was True); set those fields in this file to keep another value",)
