@@ -18,7 +18,7 @@ ranking (all moves, the top 5 re-scored by the rules engine) against the baselin
 measured in the same run on the same positions: the strategy choosing its move from
 the same generated list (`Strategy.choose`), as the game loop does without best-move mode.
 
-Run: .venv/bin/python bench/moves_agreement.py [--positions 200] [--rows 6000]
+Run: .venv/bin/python bench/moves_agreement.py [--positions 200] [--rows 30000]
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def kind_of(row) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
-    parser.add_argument("--rows", type=int, default=6000)
+    parser.add_argument("--rows", type=int, default=30000)
     args = parser.parse_args()
 
     from lexicon_tools.engine.movegen.generator import MoveGenerator
