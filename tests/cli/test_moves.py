@@ -168,3 +168,18 @@ def test_a_text_board_with_a_bad_row_and_a_turn_out_of_range_are_located(cli, le
     turns = len(read_record(path).turns)
     result = cli("moves", "--record", str(path), "--turn", str(turns + 1), "--lexicon", str(lexicons["webfeud"]))
     assert result.exit_code == 2 and f"has turns 1-{turns}" in result.output
+
+
+def test_joker_swaps_are_listed_where_the_cgp_lets_the_mover_swap(cli, lexicons):
+    rows = ["16"] * 16
+    rows[7] = "6HaUS6"                      # a joker standing for A on H8, the mover holds a natural A
+    board = "/".join(rows) + " AEINRST/ 0/0 0"
+    lex = str(lexicons["wortspieler"])
+    free = _json(cli("moves", "--ruleset", "wortspieler", "--board", board, "--top", "60", "--json", "--lexicon", lex))
+    swaps = [m for m in free["moves"] if m["notation"].startswith("swap:H8 ")]
+    assert swaps and all(m["engine_score"] == m["score"] for m in swaps)
+    assert free["position"].endswith("swappable H8;")
+    barred = _json(cli("moves", "--ruleset", "wortspieler", "--board", board + " swappable;", "--top", "60", "--json",
+                       "--lexicon", lex))
+    assert not [m for m in barred["moves"] if "swap:" in m["notation"]]
+    assert barred["position"].endswith("swappable;")
