@@ -28,6 +28,9 @@ from lexicon_tools.engine.rules import Rules
 from lexicon_tools.errors import InputFileError, UsageError
 
 
+MAX_BOARD_FILE = 64 * 1024     # a 16x16 board with comments is well under 1 kB
+
+
 @dataclass
 class MovesResult:
     cgp: str
@@ -133,7 +136,13 @@ def _from_board(board: str, rules: Rules, judge, rack: str | None):
         if not path.is_file():
             raise InputFileError(f"--board {board}: no such file, and not a CGP (a CGP has '/' between its rows)",
                                  "Give a CGP string or the path of a text board file.")
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > MAX_BOARD_FILE:
+            raise InputFileError(f"--board {board}: {path.stat().st_size} bytes, a position file has at most "
+                                 f"{MAX_BOARD_FILE}", "Give the file with the board rows or one CGP line.")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputFileError(f"{board}: not UTF-8 text (byte {exc.start})", "Save the board as UTF-8.") from None
         source = str(path)
     lines = [ln.strip() for ln in text.splitlines()]
     content = [(n, ln) for n, ln in enumerate(lines, start=1) if ln and not ln.startswith("#")]

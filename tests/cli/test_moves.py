@@ -164,6 +164,11 @@ def test_a_text_board_with_a_bad_row_and_a_turn_out_of_range_are_located(cli, le
     result = cli("moves", "--ruleset", "webfeud", "--board", str(board), "--rack", "AB",
                  "--lexicon", str(lexicons["webfeud"]))
     assert result.exit_code == 2 and f"{board}:4, column H: '1'" in result.output
+    binary = tmp_path / "b.bin"
+    binary.write_bytes(b"\xff\xfe" + bytes(100))
+    result = cli("moves", "--ruleset", "webfeud", "--board", str(binary), "--rack", "AB",
+                 "--lexicon", str(lexicons["webfeud"]))
+    assert result.exit_code == 2 and "not UTF-8 text" in result.output
     path = records["webfeud"][0]
     turns = len(read_record(path).turns)
     result = cli("moves", "--record", str(path), "--turn", str(turns + 1), "--lexicon", str(lexicons["webfeud"]))
