@@ -188,3 +188,43 @@ def test_joker_swaps_are_listed_where_the_cgp_lets_the_mover_swap(cli, lexicons)
                        "--lexicon", lex))
     assert not [m for m in barred["moves"] if "swap:" in m["notation"]]
     assert barred["position"].endswith("swappable;")
+
+
+def test_the_first_moves_on_an_empty_board_are_every_word_over_the_star_scored_by_hand(cli, lexicons):
+    """An independent oracle: on the empty Webfeud board the legal moves are exactly the lexicon's words
+    spelt from the rack, laid across or down over the centre star (H8) at every offset, each scoring
+    the sum of tile value x letter premium, times the word premiums (the layout's), plus the bonus."""
+    from collections import Counter
+
+    from lexicon_tools.engine.rules import Rules
+
+    rs = load_ruleset("webfeud")
+    rules = Rules.from_ruleset(rs)
+    alphabet = rs.make_alphabet()
+    words = {alphabet.normalize(w) for w in _corpus_words(2500)}
+    rack = "AEHRSTU"
+    code = {ch: i + 1 for i, ch in enumerate(rules.alphabet.letters)}
+    centre = (7, 7)
+    expected = set()
+    for word in words:
+        if not 2 <= len(word) <= rs.word_policy.lengths.max or Counter(word) - Counter(rack):
+            continue
+        for direction in ("across", "down"):
+            for offset in range(len(word)):
+                cells = [(centre[0], centre[1] - offset + k) if direction == "across"
+                         else (centre[0] - offset + k, centre[1]) for k in range(len(word))]
+                sqs = [r * rules.cols + c for r, c in cells]
+                letters = sum(rules.values[code[ch]] * rules.letter_mult[sq] for ch, sq in zip(word, sqs))
+                factor = 1
+                for sq in sqs:
+                    factor *= rules.word_mult[sq]
+                r, c = cells[0]
+                where = f"{r + 1}{chr(65 + c)}" if direction == "across" else f"{chr(65 + c)}{r + 1}"
+                expected.add((f"{where} {word}", letters * factor + rules.bingo_bonus(len(word))))
+    assert len(expected) >= 20              # the rack spells enough words to make this a test
+    board = "/".join(["15"] * 15) + f" {rack}/ 0/0 0"
+    got = _json(cli("moves", "--ruleset", "webfeud", "--board", board, "--strategy", "greedy", "--top", "5000",
+                    "--json", "--lexicon", str(lexicons["webfeud"])))
+    assert got["generated"] == len(expected)
+    assert {(m["notation"], m["score"]) for m in got["moves"]} == expected
+    assert got["moves"][0]["score"] == max(score for _, score in expected)
