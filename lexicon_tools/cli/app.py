@@ -34,6 +34,7 @@ COMMAND_MODULES: list[tuple[str, str | None]] = [
     ("lexicon_tools.cli.build", None),
     ("lexicon_tools.cli.query", None),
     ("lexicon_tools.cli.play", None),
+    ("lexicon_tools.cli.moves", None),
     ("lexicon_tools.cli.leaves", "leaves"),
     ("lexicon_tools.cli.serve", None),
     ("lexicon_tools.cli.sweep", None),
