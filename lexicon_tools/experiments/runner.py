@@ -162,12 +162,12 @@ def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler
         raise UsageError(f"--workers must be at least 1, not {workers}")
     folder = Path(folder)
     done = prepare_folder(folder, plan.manifest(), restart)
-    batches = plan.batches()
-    todo = [b for b in batches if b.id not in done]
-    result = SweepResult(folder, planned_games=sum(b.games for b in batches),
-                         skipped_games=sum(b.games for b in batches if b.id in done))
+    batches = plan.batches()      # lazy: a sweep of many batches is planned as it is played
+    todo = (b for b in batches if b.id not in done)
+    result = SweepResult(folder, planned_games=batches.games,
+                         skipped_games=sum(b.games for b in batches if b.id in done) if done else 0)
     start = time.perf_counter()
-    if todo:
+    if result.skipped_games < result.planned_games:
         with deferred_signals() as stop:
             if client is not None:
                 _run(plan, todo, folder, client, result, quiet, on_batch, stop)
@@ -188,6 +188,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     from lexicon_tools.ui.progress import Progress
 
     rules, lexicons, leaves = _scatter(plan, client)
+    fingerprint = plan.fingerprint()     # each batch file carries it (`manifest.check_batch`)
     result.workers = len(client.scheduler_info().get("workers", {}))
     window = max(4, 3 * max(result.workers, 1))
     waiting = iter(todo)
@@ -202,7 +203,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     for batch in itertools.islice(waiting, window):
         submit(batch)
     try:
-        with Progress("games", total=sum(b.games for b in todo), enabled=False if quiet else None) as bar:
+        with Progress("games", total=result.planned_games - result.skipped_games, enabled=False if quiet else None) as bar:
             while running and not stop:
                 try:
                     done, _rest = wait(list(running), timeout=0.25, return_when="FIRST_COMPLETED")
@@ -214,7 +215,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
                     batch = running.pop(future)
                     out = _outcome(future, batch)
                     future.release()
-                    _record(result, write_batch(folder, batch.id, out["columns"]), out)
+                    _record(result, write_batch(folder, batch.id, out["columns"], fingerprint), out)
                     bar.advance(batch.games)
                     following = next(waiting, None)
                     if following is not None:
