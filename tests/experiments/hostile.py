@@ -1,5 +1,5 @@
 """Helpers for the hostile-results tests: a small results folder made with the project's own writer, and
-the real CLI in a subprocess with its peak memory and time.
+the real CLI in a subprocess with its peak memory and time (one command, or many answered by one process).
 
 The folder is written by `results.write_batch` and a manifest of the shape `Plan.manifest` writes, without
 playing games on Dask (the report only reads rows: what is under test is what it does with crafted ones).
@@ -83,6 +83,43 @@ def run_measured(*args, cwd: Path, timeout: float = 120):
     first, _, output = done.stdout.partition("\n")
     code, max_kb = first.split()
     return int(code), int(max_kb) / 1024, time.monotonic() - started, output
+
+
+DRIVER = r"""
+import contextlib, io, json, resource, sys, time
+from lexicon_tools.cli.app import app
+
+def answer(args):
+    out = io.StringIO()
+    started = time.monotonic()
+    with contextlib.redirect_stderr(out), contextlib.redirect_stdout(out):
+        try:
+            app(args=args, standalone_mode=True)
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        except BaseException as exc:
+            code = f"crash: {type(exc).__name__}: {exc}"[:300]
+    return {"code": code, "seconds": time.monotonic() - started, "output": out.getvalue()[-3000:]}
+
+commands = json.loads(sys.argv[1])
+if sys.argv[2:]:
+    answer(json.loads(sys.argv[2]))       # warm-up (imports, matplotlib's caches): not part of any answer
+answers = [answer(args) for args in commands]
+print(json.dumps({"answers": answers, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def answer_all(commands: list[list[str]], cwd: Path, warm_up: list[str] | None = None, timeout: float = 600):
+    """Many CLI commands answered by one real CLI process (the typer app called once per command, so
+    the interpreter and pyarrow start once): ([{code, seconds, output}], the process's peak RSS in MB)."""
+    argv = [sys.executable, "-c", DRIVER, json.dumps([[str(a) for a in c] for c in commands])]
+    if warm_up:
+        argv.append(json.dumps([str(a) for a in warm_up]))
+    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return result["answers"], result["peak_mb"]
 
 
 def assert_refused(code: int, output: str, *fragments: str) -> None:

@@ -1,8 +1,9 @@
 """`report` on a results folder someone else made: crafted `_experiment.json` and batch files (issue 29).
 
-Each case runs the real CLI in a subprocess on a folder written by the project's own writer, then
-edited the way a careless or malicious sharer would. A refusal is exit 1 or 2 with one paragraph naming
-the file, no traceback, the previous report intact, and the run stays under 300 MB and a few seconds.
+Each case is a folder written by the project's own writer, then edited the way a careless or malicious
+sharer would; one real CLI process in a subprocess answers them all (`hostile.answer_all`). A refusal is
+exit 1 or 2 with one paragraph naming the file, no traceback, the previous report intact, within 5 s,
+and the process stays under 300 MB.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from tests.experiments.hostile import BATCH, assert_refused, batch_id, make_results, manifest, run_measured
+from tests.experiments.hostile import BATCH, answer_all, assert_refused, batch_id, make_results, run_measured
 
 PREVIOUS = "<p>the previous report</p>\n"
 
@@ -51,38 +52,58 @@ MANIFEST_CASES = {
 }
 
 
-@pytest.fixture
-def results(tmp_path):
-    folder = make_results(tmp_path / "results")
-    (tmp_path / "r.html").write_text(PREVIOUS, encoding="utf-8")
-    return folder
+UNREADABLE = {
+    "deep JSON": ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    "5,000-digit number": ('{"format": "lexicon-tools-sweep/1", "seed": ' + "7" * 5000 + "}", "not valid JSON"),
+    "not UTF-8": ("\xff\xfe garbage", "not UTF-8"),
+}
 
 
 def _manifest_path(folder):
     return folder / "_experiment.json"
 
 
+@pytest.fixture(scope="module")
+def answered(tmp_path_factory):
+    """Every crafted folder of this module, answered by one real CLI process: {case: (answer, report file)}."""
+    base = tmp_path_factory.mktemp("hostile")
+    pristine = make_results(base / "pristine")
+    folders = {}
+    for case, (edit, _fragment) in MANIFEST_CASES.items():
+        folder = folders[case] = base / f"m{len(folders)}"
+        shutil.copytree(pristine, folder)
+        path = _manifest_path(folder)
+        path.write_text(json.dumps(edit(json.loads(path.read_text()))), encoding="utf-8")
+    for case, (text, _fragment) in UNREADABLE.items():
+        folder = folders[case] = base / f"m{len(folders)}"
+        shutil.copytree(pristine, folder)
+        _manifest_path(folder).write_bytes(text.encode("latin-1"))
+    for craft in BATCH_CASES:
+        folder = folders[craft.__name__] = base / f"m{len(folders)}"
+        shutil.copytree(pristine, folder)
+        NAMED[craft.__name__] = craft(folder)
+    for folder in folders.values():
+        folder.with_suffix(".html").write_text(PREVIOUS, encoding="utf-8")
+    answers, peak = answer_all([["report", f, "-o", f.with_suffix(".html")] for f in folders.values()], base)
+    assert peak < 300, peak
+    return {case: (a, folder.with_suffix(".html")) for (case, folder), a in zip(folders.items(), answers)}
+
+
+def _check(answered, case: str, *fragments: str) -> None:
+    answer, report = answered[case]
+    assert_refused(answer["code"], answer["output"], *fragments)
+    assert answer["seconds"] < 5, answer
+    assert report.read_text(encoding="utf-8") == PREVIOUS
+
+
 @pytest.mark.parametrize("case", MANIFEST_CASES)
-def test_a_crafted_manifest_is_refused_naming_the_field(results, tmp_path, case):
-    edit, fragment = MANIFEST_CASES[case]
-    path = _manifest_path(results)
-    path.write_text(json.dumps(edit(json.loads(path.read_text()))), encoding="utf-8")
-    code, peak, seconds, output = run_measured("report", results, "-o", "r.html", cwd=tmp_path)
-    assert_refused(code, output, "_experiment.json", fragment)
-    assert (tmp_path / "r.html").read_text(encoding="utf-8") == PREVIOUS
-    assert peak < 300 and seconds < 30, (peak, seconds)
+def test_a_crafted_manifest_is_refused_naming_the_field(answered, case):
+    _check(answered, case, "_experiment.json", MANIFEST_CASES[case][1])
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    ('{"format": "lexicon-tools-sweep/1", "seed": ' + "7" * 5000 + "}", "not valid JSON"),
-    ("\xff\xfe garbage", "not UTF-8"),
-])
-def test_an_unreadable_manifest_is_refused(results, tmp_path, text, fragment):
-    _manifest_path(results).write_bytes(text.encode("latin-1"))
-    code, peak, _seconds, output = run_measured("report", results, "-o", "r.html", cwd=tmp_path)
-    assert_refused(code, output, "_experiment.json", fragment)
-    assert (tmp_path / "r.html").read_text(encoding="utf-8") == PREVIOUS and peak < 300
+@pytest.mark.parametrize("case", UNREADABLE)
+def test_an_unreadable_manifest_is_refused(answered, case):
+    _check(answered, case, "_experiment.json", UNREADABLE[case][1])
 
 
 class Scripts(HTMLParser):
@@ -169,11 +190,12 @@ def _games_not_a_batch(folder):
     return name
 
 
-@pytest.mark.parametrize("craft", [_copy_under_another_name, _extra_batch_of_another_sweep, _renamed_row_batch,
-                                   _scores_per_seat, _square_off_board, _games_not_a_batch])
-def test_a_batch_file_is_checked_by_what_it_holds_not_its_name(results, tmp_path, craft):
+NAMED: dict[str, str] = {}      # case -> the file it crafted
+BATCH_CASES = (_copy_under_another_name, _extra_batch_of_another_sweep, _renamed_row_batch, _scores_per_seat,
+               _square_off_board, _games_not_a_batch)
+
+
+@pytest.mark.parametrize("craft", [c.__name__ for c in BATCH_CASES])
+def test_a_batch_file_is_checked_by_what_it_holds_not_its_name(answered, craft):
     """A copied or extra batch file used to be counted: "5 of 4 planned games"."""
-    name = craft(results)
-    code, peak, _seconds, output = run_measured("report", results, "-o", "r.html", cwd=tmp_path)
-    assert_refused(code, output, name)
-    assert (tmp_path / "r.html").read_text(encoding="utf-8") == PREVIOUS and peak < 300
+    _check(answered, craft, NAMED[craft])

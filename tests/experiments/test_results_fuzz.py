@@ -10,40 +10,12 @@ busy machine), and the whole process must stay under 300 MB.
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-import sys
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.experiments.hostile import BATCH, batch_id, make_results
-
-DRIVER = r"""
-import contextlib, io, json, resource, sys, time
-from lexicon_tools.cli.app import app
-answers = []
-with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-    try:                        # warm-up: imports and matplotlib's caches, not part of any answer's time
-        app(args=["report", sys.argv[1], "-o", sys.argv[1] + ".html"], standalone_mode=True)
-    except SystemExit:
-        pass
-for folder in sys.argv[2:]:
-    err = io.StringIO()
-    started = time.monotonic()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(err):
-        try:
-            app(args=["report", folder, "-o", folder + ".html"], standalone_mode=True)
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        except BaseException as exc:
-            code = f"crash: {type(exc).__name__}: {exc}"[:300]
-    answers.append({"folder": folder, "code": code, "seconds": time.monotonic() - started,
-                    "output": err.getvalue()[-2000:]})
-print(json.dumps({"answers": answers, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
-"""
+from tests.experiments.hostile import BATCH, answer_all, batch_id, make_results
 
 damage = st.one_of(
     st.tuples(st.just("random"), st.binary(max_size=3000)),
@@ -82,13 +54,12 @@ def test_damaged_results_are_answered_cleanly(tmp_path_factory, cases):
         path = folder / ("_experiment.json" if target == "manifest" else f"{batch_id('three', BATCH)}.parquet")
         path.write_bytes(_damaged(path.read_bytes(), how))
         folders.append(str(folder))
-    done = subprocess.run([sys.executable, "-c", DRIVER, str(pristine), *folders], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    for answer, case in zip(result["answers"], cases):
+    answers, peak = answer_all([["report", f, "-o", f + ".html"] for f in folders], base,
+                               warm_up=["report", pristine, "-o", base / "warm.html"])
+    for answer, case in zip(answers, cases):
         assert answer["code"] in (0, 1, 2), (case, answer)
         assert "Traceback" not in answer["output"], (case, answer)
         assert answer["code"] == 0 or "Error: " in answer["output"], (case, answer)
         # a refusal within 5 s; a file still whole enough to report on is drawn like any report
         assert answer["seconds"] < (5 if answer["code"] else 30), (case, answer)
-    assert result["peak_mb"] < 300, result["peak_mb"]
+    assert peak < 300, peak
