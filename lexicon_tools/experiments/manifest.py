@@ -198,3 +198,27 @@ def check_batch(path: Path, table, manifest: dict[str, Any], metadata: dict | No
     share = table.column("first_share")
     if pc.max(share).as_py() > 1 or pc.sum(pc.is_nan(share)).as_py():
         refuse("a first-player share is not between 0 and 1")
+
+
+def check_identities(folder: Path, batch_ids: set[str], fingerprint: str) -> None:
+    """Before a sweep resumes: each batch file it would skip must hold that batch of this sweep (its
+    Parquet metadata, else its rows' batch column), or resuming would keep another batch's rows."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    for batch_id in sorted(batch_ids):
+        path = Path(folder) / f"{batch_id}.parquet"
+        try:
+            identity = (pq.read_schema(path).metadata or {}).get(IDENTITY_KEY)
+            if identity is not None:
+                stamp = json.loads(identity)
+                ok = isinstance(stamp, dict) and stamp.get("batch") == batch_id \
+                    and stamp.get("fingerprint") in (fingerprint, "")
+            else:
+                ok = pq.read_table(path, columns=["batch"]).column("batch").unique().to_pylist() == [batch_id]
+        except (OSError, pa.ArrowException, ValueError, RecursionError):
+            ok = False
+        if not ok:
+            raise ExperimentError(f"{path} is not batch {batch_id} of this sweep (a copy, damaged, or from "
+                                  "another sweep), so resuming would keep rows that are not its games",
+                                  "Remove that file and run the sweep again: it plays the batch again.")

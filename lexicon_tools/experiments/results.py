@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lexicon_tools.errors import ExperimentError
-from lexicon_tools.experiments.manifest import IDENTITY_KEY, check_batch, read_manifest_file
+from lexicon_tools.experiments.manifest import IDENTITY_KEY, check_batch, check_identities, read_manifest_file
 from lexicon_tools.experiments.spec import MAX_BATCHES
 from lexicon_tools.io.guard.atomic import atomic_open, atomic_write_text
 
@@ -108,7 +108,9 @@ def prepare_folder(folder: Path, manifest: dict[str, Any], restart: bool) -> set
             batch_path(folder, batch_id).unlink()
     folder.mkdir(parents=True, exist_ok=True)
     atomic_write_text(folder / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
-    return written_batches(folder)
+    done = written_batches(folder)
+    check_identities(folder, done, manifest["fingerprint"])
+    return done
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from tests.experiments.hostile import answer_all, assert_refused
+from tests.experiments.hostile import answer_all, assert_refused, run_measured
 
 BOARDS = "grid:\n  boards:\n    random_boards: {count: 10000}\n"
 CASES = {
@@ -53,3 +53,24 @@ def test_a_bad_or_huge_experiment_is_a_located_problem(answered, case):
     assert_refused(answer["code"], answer["output"], *CASES[case][2])
     assert answer["seconds"] < 10, answer
     assert not path.with_name("experiment.results").exists()
+
+
+def test_a_resumed_sweep_checks_the_batches_it_would_skip(tmp_path, write_experiment):
+    """A5: a batch file was trusted by its name, so a copy over a batch's name kept another batch's rows."""
+    from lexicon_tools.experiments.load import load_experiment
+    from lexicon_tools.experiments.results import prepare_folder, write_batch
+    from tests.experiments.hostile import columns
+
+    path = write_experiment(games=8, batch_size=4)
+    plan = load_experiment(path)
+    folder = tmp_path / "results"
+    prepare_folder(folder, plan.manifest(), restart=False)
+    first, second = list(plan.batches())[:2]
+    rows = dict(columns(first.variant, first.start, first.stop), batch=[first.id] * first.games,
+                experiment=[plan.experiment] * first.games)
+    write_batch(folder, first.id, rows, plan.fingerprint())                  # a real batch of this sweep
+    (folder / f"{second.id}.parquet").write_bytes((folder / f"{first.id}.parquet").read_bytes())   # a copy
+    before = sorted(p.name for p in folder.iterdir())
+    code, peak, _seconds, output = run_measured("sweep", path, "-o", folder, "-q", cwd=tmp_path)
+    assert_refused(code, output, f"{second.id}.parquet is not batch {second.id} of this sweep")
+    assert sorted(p.name for p in folder.iterdir()) == before and peak < 300
