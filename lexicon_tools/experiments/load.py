@@ -190,8 +190,9 @@ def _expand_grid(grid: dict[str, Any], problems: Problems) -> list[Combined]:
         parts = [(axis, level) for (axis, _levels), level in zip(axes, combo)]
         name = parts[0][1][0] if len(parts) == 1 else ",".join(f"{axis}={lvl[0]}" for axis, lvl in parts)
         if len(name) > MAX_VARIANT_NAME:
-            problems.add(("grid",), f"the grid's {len(axes)} axes make variant names of {len(name):,} characters "
-                                    f"(axis=level,...), more than {MAX_VARIANT_NAME:,}; use fewer axes or shorter names")
+            problems.add(("grid",), f"the grid's {len(axes)} axes make variant names of {len(name):,} "
+                                    f"characters (axis=level,...), more than {MAX_VARIANT_NAME:,}; use fewer "
+                                    "axes or shorter names")
             return []
         combined = Combined(name, combo[0][2])
         for _axis, (_level, spec, where) in parts:

@@ -203,7 +203,8 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     for batch in itertools.islice(waiting, window):
         submit(batch)
     try:
-        with Progress("games", total=result.planned_games - result.skipped_games, enabled=False if quiet else None) as bar:
+        todo_games = result.planned_games - result.skipped_games
+        with Progress("games", total=todo_games, enabled=False if quiet else None) as bar:
             while running and not stop:
                 try:
                     done, _rest = wait(list(running), timeout=0.25, return_when="FIRST_COMPLETED")

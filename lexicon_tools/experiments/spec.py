@@ -87,7 +87,8 @@ class VariantSpec(Strict):
     leaves: str | None = None                # a leave-value file for equity seats (default: the ruleset's)
     players: int | None = Field(default=None, ge=1, le=8, strict=True)
     strategies: str | list[str] | None = None
-    professional: bool | None = Field(default=None, strict=True)   # the seats' behaviour and the clock, as `play`'s options
+    # the seats' behaviour and the clock, as `play`'s options
+    professional: bool | None = Field(default=None, strict=True)
     time_limit: str | None = None
     think: PerSeat | None = None
     think_spread: float | None = Field(default=None, gt=0, le=5, strict=True)

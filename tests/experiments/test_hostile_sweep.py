@@ -22,7 +22,8 @@ CASES = {
     "every level unusable": ("4", "grid:\n  blanks:\n    'x y': {}\n    'a b': {}\n", ["level name 'x y'"]),
     # A6: YAML's true is not a count, nor are true/false a tile's count and value
     "games: true": ("true", "", ["experiment.yaml:3", "games", "valid integer"]),
-    "tiles true, false": ("4", "grid:\n  tiles:\n    odd:\n      rules:\n        tiles: {letters: {E: [true, false]}}\n",
+    "tiles true, false": ("4", "grid:\n  tiles:\n    odd:\n      rules:\n"
+                               "        tiles: {letters: {E: [true, false]}}\n",
                           ["experiment.yaml", "valid integer"]),
     # H5: the total is capped before any variant is resolved or any batch planned
     "10^12 games": ("100000000", BOARDS, ["experiment.yaml:3", "10,000 variant(s) x 100,000,000 games = "
