@@ -139,15 +139,15 @@ async def good_client(port: int, plan, think: float, rng: random.Random, latenci
 
 
 BAD_REQUESTS = [
-    ("broken JSON", b'POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n'
+    ("broken JSON", b'POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
                     b'Content-Length: 11\r\n\r\n{"words": ['),
-    ("1 MB body", b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    ("1 MB body", b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                   b"Content-Length: 1048576\r\n\r\n" + b"[" * 1_048_576),
     ("21 words", None),
     ("65-letter word", None),
     ("a file path", None),
     ("not HTTP", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(256)) + b"\r\n\r\n"),
-    ("half a request", b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"wor"),
+    ("half a request", b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"wor"),
 ]
 
 
@@ -155,7 +155,7 @@ def bad_body(kind: str) -> bytes:
     payload = {"21 words": {"words": ["HAUS"] * 21}, "65-letter word": {"words": ["A" * 65]},
                "a file path": {"words": ["HAUS"], "lexicon": "/etc/passwd"}}[kind]
     data = json.dumps(payload).encode()
-    return (b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    return (b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
 
 

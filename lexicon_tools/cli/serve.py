@@ -30,17 +30,30 @@ def serve_command(
     max_tables: int = typer.Option(100, "--max-tables", min=1, max=10_000, help="Shared tables kept at most."),
     table_hours: float = typer.Option(12.0, "--table-hours", min=0.1, max=168,
                                       help="A shared table untouched this long is forgotten."),
+    tables_per_client: int = typer.Option(10, "--tables-per-client", min=1, max=10_000,
+                                          help="Shared tables one client address keeps at most (its least "
+                                               "recently used goes first)."),
+    request_timeout: float = typer.Option(15.0, "--request-timeout", min=1, max=600,
+                                          help="Seconds a client has to send one whole request (headers and "
+                                               "body); a slower one is answered 408 and disconnected."),
+    allow_host: list[str] = typer.Option([], "--allow-host",
+                                         help="Another name this server answers to (e.g. a DNS name of this "
+                                              "computer); repeatable. Other Host names are refused."),
     qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the address (with a LAN --host)."),
 ) -> None:
     """Serve the table page: word judge, turn scores on the physical board, score sheet, tiles left, timer.
 
     Example: lexicon-tools serve --ruleset wortspieler --host 0.0.0.0 --port 8000
+
+    Example: lexicon-tools serve --host 0.0.0.0 --allow-host spieltisch.fritz.box
     """
     from lexicon_tools.web.loader import open_table
 
     path, table = open_table(ruleset, lexicon)
     sock = _bind(host, port)
-    url = f"http://{_shown_host(host)}:{sock.getsockname()[1]}/"
+    shown = _shown_host(host)
+    url = f"http://{shown}:{sock.getsockname()[1]}/"
+    hosts = _host_names(host, shown, allow_host)
     typer.echo(f"{table.title}: lexicon {path} ({table.lexicon.word_count:,} words)")
     typer.echo(f"Serving the table at {url}  (Ctrl-C stops)")
     if host in ("0.0.0.0", "::") and qr:
@@ -53,7 +66,7 @@ def serve_command(
     from lexicon_tools.cli.signals import Terminated
 
     try:
-        _run(table, sock, share, max_tables, table_hours)
+        _run(table, sock, share, max_tables, table_hours, tables_per_client, hosts, request_timeout)
     except (KeyboardInterrupt, Terminated):   # uvicorn has shut down gracefully, then re-raised the signal
         typer.echo("Stopped." + (" Shared tables were kept in memory only and are gone." if share else ""))
 
@@ -89,13 +102,34 @@ def _shown_host(host: str) -> str:
         probe.close()
 
 
-def _run(table, sock: socket.socket, share: bool, max_tables: int, table_hours: float) -> None:
+def _host_names(host: str, shown: str, extra: list[str]) -> frozenset[str]:
+    """The Host names the server answers (DNS rebinding, see `web.guard`): the localhost names, the --host
+    address and the address printed, this computer's name and addresses, and each --allow-host."""
+    names = {"localhost", "127.0.0.1", "::1", shown.strip("[]"), *(n.strip().strip("[]") for n in extra)}
+    if host not in ("0.0.0.0", "::"):
+        names.add(host)
+    else:
+        name = socket.gethostname()
+        names |= {name, f"{name}.local"}
+        try:
+            names |= {info[4][0] for info in socket.getaddrinfo(name, None)}
+        except OSError:
+            pass
+    return frozenset(n.lower().rstrip(".") for n in names if n)
+
+
+def _run(table, sock: socket.socket, share: bool, max_tables: int, table_hours: float, per_client: int,
+         hosts: frozenset[str], request_timeout: float) -> None:
     import uvicorn
 
     from lexicon_tools.web.app import create_app
+    from lexicon_tools.web.protocol import bounded_protocol
     from lexicon_tools.web.shared import TableStore
 
-    store = TableStore(max_tables, table_hours * 3600) if share else None
-    config = uvicorn.Config(create_app(table, store), log_level="warning", access_log=False, server_header=False,
-                            timeout_keep_alive=30, limit_concurrency=1000, h11_max_incomplete_event_size=16_384)
+    store = TableStore(max_tables, table_hours * 3600, per_client=per_client) if share else None
+    # `http`: uvicorn's httptools protocol with a header limit, a request deadline and connections per
+    # client (`web.protocol`); the h11 setting uvicorn offers applies only to its other parser.
+    config = uvicorn.Config(create_app(table, store, hosts=hosts), log_level="warning", access_log=False,
+                            server_header=False, timeout_keep_alive=30, limit_concurrency=1000,
+                            http=bounded_protocol(request_timeout=request_timeout))
     uvicorn.Server(config).run(sockets=[sock])

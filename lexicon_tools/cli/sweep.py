@@ -92,6 +92,14 @@ def _sweep(experiment: Path, folder: Path, workers: int | None, scheduler: str |
     cap = max_games if max_games is not None else 10 * plan.games
     if until_decided and cap < 2:
         raise UsageError(f"--max-games must be at least 2, not {cap}", "Give the most games per variant to play.")
+    if until_decided:
+        from lexicon_tools.experiments.spec import MAX_BATCHES, MAX_TOTAL_GAMES
+
+        total, batches = cap * len(plan.variants), -(-cap // plan.batch_size) * len(plan.variants)
+        if total > MAX_TOTAL_GAMES or batches > MAX_BATCHES:
+            raise UsageError(f"--max-games {cap:,} lets the sweep grow to {total:,} games in {batches:,} batches, "
+                             f"more than {MAX_TOTAL_GAMES:,} games or {MAX_BATCHES:,} batches",
+                             "Give a smaller --max-games (games per variant), or raise batch_size.")
     if until_decided and len(plan.variants) < 2:
         raise UsageError(f"{experiment} has one variant: --until-decided has nothing to compare",
                          "Add a variant (or a grid axis), or drop --until-decided.")

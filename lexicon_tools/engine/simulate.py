@@ -11,12 +11,24 @@ a parallel run reports the same numbers as a serial run with the same seed.
 Each worker builds its word judge once, by calling `make_judge` (a picklable
 callable, e.g. a `functools.partial` of a lexicon loader from the IO layer —
 this module opens no files). The judge must expose ``kwg.nodes``.
+
+Workers die with their parent (`_die_with_parent`): a pool worker otherwise
+outlives a ``kill -9`` of `play` for as long as its queue lasts, holding the
+lexicon's memory and the caller's stdout (``play … | tee`` never ends). On
+Linux the kernel sends the worker SIGKILL when its parent dies
+(``prctl(PR_SET_PDEATHSIG)``); elsewhere a thread notices the parent's pid
+changing within a second.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import os
+import signal
+import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import InvalidStateError, ProcessPoolExecutor
@@ -53,7 +65,31 @@ class Simulation:
 _WORKER: dict[str, Any] = {}
 
 
-def _init(make_judge: Callable[[], WordJudge], spec: SimulationSpec) -> None:
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """End this worker when the process `parent` dies (see the module docstring)."""
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            armed = ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+    if os.getppid() != parent:        # the parent died before the signal was armed
+        os._exit(1)
+    if not armed:
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1.0)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _init(make_judge: Callable[[], WordJudge], spec: SimulationSpec, parent: int | None = None) -> None:
+    if parent is not None:
+        _die_with_parent(parent)
     judge = make_judge()
     _WORKER.update(judge=judge, nodes=judge.kwg.nodes, spec=spec)
 
@@ -75,7 +111,8 @@ def _results(spec: SimulationSpec, make_judge: Callable[[], WordJudge],
     chunk = max(1, min(16, spec.games // (workers * 8)))
     window = chunk * workers * 64   # Executor.map submits everything at once: submit a window at a time
     with _quiet_cancelled_pool_race(), \
-            ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(make_judge, spec)) as pool:
+            ProcessPoolExecutor(max_workers=workers, initializer=_init,
+                                initargs=(make_judge, spec, os.getpid())) as pool:
         for start in range(0, spec.games, window):
             yield from pool.map(_play, range(start, min(spec.games, start + window)), chunksize=chunk)
 

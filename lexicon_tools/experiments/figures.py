@@ -4,7 +4,8 @@ matplotlib (rather than hand-drawn SVG) because it is the well-kept standard for
 exactly these charts: error bars, box plots and heatmaps with colour bars, with
 text layout that copes with long variant names. Figures are built with the
 object API (`matplotlib.figure.Figure`, Agg canvas): no pyplot global state, no
-display needed, so it runs on a headless machine.
+display needed, so it runs on a headless machine. Variant names are drawn as plain
+text (``parse_math=False``: a name with ``$...$`` is not TeX) and cut to `LABEL_WIDTH`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,17 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+LABEL_WIDTH = 60     # characters of a variant name on an axis: matplotlib lays out long text slowly
 SEAT_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
+
+
+def label(name: str, width: int = LABEL_WIDTH) -> str:
+    """A variant's name as a picture's label: at most `width` characters (the tables give it whole)."""
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def labels(names: Sequence[str]) -> list[str]:
+    return [label(n) for n in names]
 
 
 def _figure(width: float, height: float):
@@ -38,7 +49,7 @@ def interval_chart(names: Sequence[str], estimates: Sequence[Any], title: str, u
     lows = [max(0.0, e.mean - e.low) if not math.isnan(e.low) else 0.0 for e in estimates]
     highs = [max(0.0, e.high - e.mean) if not math.isnan(e.high) else 0.0 for e in estimates]
     ax.errorbar(means, ys, xerr=[lows, highs], fmt="o", color="#1f77b4", ecolor="#555555", capsize=4)
-    ax.set_yticks(ys, labels=list(names))
+    ax.set_yticks(ys, labels=labels(names), parse_math=False)
     ax.set_xlabel(f"{unit} (mean, 95% interval)")
     ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
@@ -60,9 +71,9 @@ def score_distribution(names: Sequence[str], seat_scores: Sequence[Sequence[Sequ
             box.set_facecolor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
             box.set_alpha(0.6)
         ax.plot([], [], "s", color=SEAT_COLOURS[seat % len(SEAT_COLOURS)], label=f"seat {seat + 1}")
-    crowded = len(names) > 4 or max(map(len, names), default=0) * len(names) > 60
-    ax.set_xticks(range(len(names)), labels=list(names), rotation=25 if crowded else 0,
-                  ha="right" if crowded else "center")
+    crowded = len(names) > 4 or max(map(len, labels(names)), default=0) * len(names) > 60
+    ax.set_xticks(range(len(names)), labels=labels(names), rotation=25 if crowded else 0,
+                  ha="right" if crowded else "center", parse_math=False)
     ax.set_ylabel("final score")
     ax.set_title("Score distribution per seat (boxes: quartiles, whiskers: 1.5 IQR)")
     ax.legend(loc="best")
@@ -83,7 +94,7 @@ def heatmaps(names: Sequence[str], grids: Sequence[Any], boards: Sequence[dict])
     image = None
     for ax, name, grid, board in zip(axes, names, grids, boards):
         image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=top)
-        ax.set_title(name if len(name) <= 40 else name[:39] + "…", fontsize=9)
+        ax.set_title(label(name, 40), fontsize=9, parse_math=False)
         ax.set_xticks(range(board["cols"]), labels=[chr(65 + c) for c in range(board["cols"])], fontsize=6)
         ax.set_yticks(range(board["rows"]), labels=[str(r + 1) for r in range(board["rows"])], fontsize=6)
         if not board.get("random_per_game"):

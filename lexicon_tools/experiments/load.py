@@ -20,7 +20,8 @@ from pydantic import BaseModel, ValidationError
 
 from lexicon_tools.errors import ExperimentError, Problem
 from lexicon_tools.experiments.plan import Plan
-from lexicon_tools.experiments.spec import (MAX_VARIANTS, NAME_PATTERN, Experiment, RandomBoardsAxis,
+from lexicon_tools.experiments.spec import (MAX_BATCHES, MAX_TOTAL_GAMES, MAX_VARIANT_NAME, MAX_VARIANTS,
+                                            NAME_PATTERN, Experiment, RandomBoardsAxis,
                                             RandomBoardSpec, VariantSpec)
 from lexicon_tools.io.guard.located_yaml import Location, locate, read_yaml
 
@@ -80,7 +81,7 @@ def load_experiment(path: str | Path) -> Plan:
                               f"got {type(data).__name__}", "Start from the example in docs/guides/experiments.md.")
     experiment = _model(Experiment, data, (), problems)
     problems.raise_if_any()
-    combined = _expand(experiment, problems)   # its problems are reported with the variants' own
+    combined = _bounded(experiment, _expand(experiment, problems), problems)   # reported with the variants' own
     resolver = Resolver(path, experiment, problems)
     variants = [v for v in (resolver.resolve(c) for c in combined) if v is not None]
     metrics = _comparison(experiment, [c.name for c in combined], problems)
@@ -112,6 +113,23 @@ def _comparison(experiment: Experiment, names: list[str], problems: Problems) ->
         elif not margin > 0:
             problems.add(("equivalence", key), f"the margin of {key!r} must be a positive number, not {margin}")
     return tuple(experiment.metrics or ())
+
+
+def _bounded(experiment: Experiment, combined: list[Combined], problems: Problems) -> list[Combined]:
+    """The variants, unless the sweep's games (games x variants) or batches pass their bounds: then a
+    located problem and none (nothing is resolved or planned for a sweep that cannot run)."""
+    total = experiment.games * len(combined)
+    batches = -(-experiment.games // experiment.batch_size) * len(combined)
+    if total > MAX_TOTAL_GAMES:
+        problems.add(("games",), f"the sweep plans {len(combined):,} variant(s) x {experiment.games:,} games = "
+                                 f"{total:,} games, more than {MAX_TOTAL_GAMES:,}; play fewer games per variant "
+                                 "or vary fewer settings")
+        return []
+    if batches > MAX_BATCHES:
+        problems.add(("batch_size",), f"the sweep plans {batches:,} batches of up to {experiment.batch_size:,} "
+                                      f"games, more than {MAX_BATCHES:,}; raise batch_size")
+        return []
+    return combined
 
 
 def _name_from(path: Path) -> str:
@@ -184,6 +202,8 @@ def _expand_grid(grid: dict[str, Any], problems: Problems) -> list[Combined]:
         parsed = _axis_levels(levels, where, problems)
         if parsed:
             axes.append((str(axis), parsed))
+    if not axes:   # every axis was dropped, each with its own located problem: no variant to make
+        return []
     total = 1
     for _axis, levels in axes:
         total *= len(levels)
@@ -194,6 +214,11 @@ def _expand_grid(grid: dict[str, Any], problems: Problems) -> list[Combined]:
     for combo in itertools.product(*(levels for _axis, levels in axes)):
         parts = [(axis, level) for (axis, _levels), level in zip(axes, combo)]
         name = parts[0][1][0] if len(parts) == 1 else ",".join(f"{axis}={lvl[0]}" for axis, lvl in parts)
+        if len(name) > MAX_VARIANT_NAME:
+            problems.add(("grid",), f"the grid's {len(axes)} axes make variant names of {len(name):,} "
+                                    f"characters (axis=level,...), more than {MAX_VARIANT_NAME:,}; use fewer "
+                                    "axes or shorter names")
+            return []
         combined = Combined(name, combo[0][2])
         for _axis, (_level, spec, where) in parts:
             _absorb(combined, spec, where, problems)

@@ -95,8 +95,8 @@ class Analysis:
 def analyse(folder: Path, baseline: str | None = None) -> Analysis:
     import pyarrow.compute as pc
 
-    manifest = read_manifest(folder)
-    table = read_rows(folder)
+    manifest = read_manifest(folder)           # shape and bounds checked: every value below has its type
+    table = read_rows(folder, manifest)        # each file checked to be one batch of this sweep
     names = [v["name"] for v in manifest["variants"]]
     baseline = baseline or manifest.get("baseline")
     if baseline is not None and baseline not in names:

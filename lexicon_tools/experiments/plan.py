@@ -157,15 +157,13 @@ class Plan:
         """The same design with `games` per variant: its batches are a prefix or extension of this one's."""
         return dataclasses.replace(self, games=games)
 
-    def batches(self) -> list[Batch]:
-        """Every batch, variant by variant, in game order."""
-        out = []
-        for variant in self.variants:
-            key = variant.fingerprint(self.seed, self.paired)
-            for start in range(0, self.games, self.batch_size):
-                stop = min(self.games, start + self.batch_size)
-                out.append(Batch(content_hash(key, start, stop)[:24], variant.name, start, stop))
-        return out
+    def batches(self) -> "Batches":
+        """Every batch, variant by variant, in game order: made lazily, as they are iterated."""
+        return Batches(self)
+
+    @property
+    def total_games(self) -> int:
+        return self.games * len(self.variants)
 
     def task(self, batch: Batch) -> BatchTask:
         variant = self.variant(batch.variant)
@@ -200,3 +198,26 @@ class Plan:
                           "behaviour": v.behaviour.describe() if v.behaviour else {}}
                          for v in self.variants],
         }
+
+
+class Batches:
+    """A plan's batches as a lazy sequence: its length and games are arithmetic, each batch (and its id,
+    a hash) is made only when iteration reaches it, so planning a sweep costs no memory per batch."""
+
+    def __init__(self, plan: Plan):
+        self.plan = plan
+
+    def __len__(self) -> int:
+        return len(self.plan.variants) * -(-self.plan.games // self.plan.batch_size)
+
+    @property
+    def games(self) -> int:
+        return self.plan.total_games
+
+    def __iter__(self):
+        plan = self.plan
+        for variant in plan.variants:
+            key = variant.fingerprint(plan.seed, plan.paired)
+            for start in range(0, plan.games, plan.batch_size):
+                stop = min(plan.games, start + plan.batch_size)
+                yield Batch(content_hash(key, start, stop)[:24], variant.name, start, stop)

@@ -50,7 +50,7 @@ def _page(manifest: dict, folder: Path, names: list[str], parts: dict, values: d
     body = [f"<h1>{esc(manifest['experiment'])}</h1>"]
     if manifest.get("description"):
         body.append(f"<p>{esc(manifest['description'])}</p>")
-    body.append(f"<p class='meta'>{played:,} of {planned:,} planned games (master seed {manifest['seed']}, "
+    body.append(f"<p class='meta'>{played:,} of {planned:,} planned games (master seed {int(manifest['seed'])}, "
                 f"{manifest['games_per_variant']:,} per variant) from <code>{esc(str(folder))}</code>; "
                 f"experiment file <code>{esc(manifest['source'])}</code>.</p>")
     if played < planned:
@@ -91,7 +91,7 @@ def _variants_table(names: list[str], variants: dict, parts: dict) -> str:
         board = v["board"]
         settings = json.dumps(v["settings"], ensure_ascii=False, sort_keys=True) if v["settings"] else "(the base)"
         rows.append(f"<tr class='variant'><td>{html.escape(n)}</td><td><code>{html.escape(settings)}</code></td>"
-                    f"<td>{v['players']} ({html.escape(','.join(v['strategies']))})</td>"
+                    f"<td>{int(v['players'])} ({html.escape(','.join(v['strategies']))})</td>"
                     f"<td>{html.escape(board['name'] or 'random per game')}</td>"
                     f"<td class='num'>{parts[n].num_rows:,}</td></tr>")
     return ("<section id='variants'><h2>Variants</h2><table><tr><th>variant</th><th>settings</th>"
@@ -150,8 +150,15 @@ def _methods(paired: bool) -> str:
             "5% divided by the number of tested comparisons (normal approximation).</p></section>")
 
 
+# The page has no script of its own, so none may run: only its inline styles and data: pictures load,
+# and nothing is fetched (a value from a shared results folder that slipped past escaping stays inert).
+CSP = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
+       "script-src 'none'; object-src 'none'")
+
 _HTML = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="@CSP@">
+<title>{title}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }}
 table {{ border-collapse: collapse; margin: 1em 0; }}
@@ -165,4 +172,4 @@ img {{ max-width: 100%; }} code {{ font-size: 0.85em; }}
 <body>
 {body}
 </body></html>
-"""
+""".replace("@CSP@", CSP)

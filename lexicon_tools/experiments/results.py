@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from lexicon_tools.errors import ExperimentError
+from lexicon_tools.experiments.manifest import IDENTITY_KEY, check_batch, check_identities, read_manifest_file, sweep_identity
+from lexicon_tools.experiments.spec import MAX_BATCHES
 from lexicon_tools.io.guard.atomic import atomic_open, atomic_write_text
 
 MANIFEST = "_experiment.json"
@@ -69,12 +71,14 @@ def written_batches(folder: Path) -> set[str]:
             if p.name.endswith(SUFFIX) and not p.name.startswith((".", "_"))}
 
 
-def write_batch(folder: Path, batch_id: str, columns: dict[str, list]) -> int:
-    """Write one batch's rows atomically; returns the number of rows."""
+def write_batch(folder: Path, batch_id: str, columns: dict[str, list], fingerprint: str = "") -> int:
+    """Write one batch's rows atomically, its identity (batch id, the sweep's fingerprint) in the file's
+    metadata (`manifest.check_batch`); returns the number of rows."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    table = pa.Table.from_pydict(columns, schema=schema())
+    identity = json.dumps({"batch": batch_id, "fingerprint": fingerprint}).encode()
+    table = pa.Table.from_pydict(columns, schema=schema().with_metadata({IDENTITY_KEY: identity}))
     with atomic_open(batch_path(folder, batch_id), "wb") as handle:
         pq.write_table(table, handle, compression="zstd")
     return table.num_rows
@@ -109,7 +113,9 @@ def prepare_folder(folder: Path, manifest: dict[str, Any], restart: bool) -> set
             batch_path(folder, batch_id).unlink()
     folder.mkdir(parents=True, exist_ok=True)
     atomic_write_text(folder / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
-    return written_batches(folder)
+    done = written_batches(folder)
+    check_identities(folder, done, sweep_identity(manifest))
+    return done
 
 
 def _grown(existing: dict[str, Any], manifest: dict[str, Any]) -> bool:
@@ -120,31 +126,48 @@ def _grown(existing: dict[str, Any], manifest: dict[str, Any]) -> bool:
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:
+    """The folder's manifest, its shape and bounds checked (`manifest.check_manifest`)."""
     path = Path(folder) / MANIFEST
+    if path.exists() and not path.is_file():
+        raise ExperimentError(f"{path} is not a regular file", "Run the sweep again into a new folder.")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return read_manifest_file(path)
     except FileNotFoundError:
         raise ExperimentError(f"{folder} is not a sweep's results folder: it has no {MANIFEST}",
                               "Give the folder `lexicon-tools sweep` wrote (its -o).") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ExperimentError(f"{path}: unreadable ({exc})", "Run the sweep again into a new folder.") from None
-    if not isinstance(data, dict) or data.get("format") != "lexicon-tools-sweep/1" \
-            or not isinstance(data.get("variants"), list):
-        raise ExperimentError(f"{path}: not a lexicon-tools sweep manifest", "Run the sweep again into a new folder.")
-    return data
 
 
-def read_rows(folder: Path):
-    """All rows of the dataset as a pyarrow Table (in variant, game order)."""
+def read_rows(folder: Path, manifest: dict[str, Any] | None = None):
+    """All rows of the dataset as a pyarrow Table (in variant, game order).
+
+    With `manifest`, each file is first checked to be one whole batch of that sweep (`manifest.check_batch`):
+    at most a batch's rows, read one file at a time, so a forged or copied file is named and refused.
+    """
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     files = sorted(batch_path(folder, b) for b in written_batches(folder))
     if not files:
         return schema().empty_table()
-    try:
-        table = pa.concat_tables([pq.read_table(f, schema=schema()) for f in files])
-    except (OSError, pa.ArrowException) as exc:
-        raise ExperimentError(f"{folder}: a results file cannot be read ({exc})",
-                              "Remove that file and run the sweep again: it writes the missing batch.") from None
-    return table.sort_by([("variant", "ascending"), ("game", "ascending")])
+    if manifest is not None and len(files) > MAX_BATCHES:
+        raise ExperimentError(f"{folder} holds {len(files):,} batch files, more than a sweep writes ({MAX_BATCHES:,})",
+                              "Remove the files that are not this sweep's batches.")
+    tables = []
+    for f in files:
+        try:
+            if not f.is_file():
+                raise ExperimentError(f"{f} is not a regular file", "Remove it: a batch is a Parquet file.")
+            if manifest is not None:
+                meta = pq.read_metadata(f)
+                if meta.num_rows > manifest["batch_size"]:
+                    raise ExperimentError(f"{f}: {meta.num_rows:,} rows, more than a batch of "
+                                          f"{manifest['batch_size']:,} games",
+                                          "Remove that file (it is not this sweep's) and run the sweep again.")
+            table = pq.read_table(f, schema=schema())
+            if manifest is not None:
+                check_batch(f, table, manifest, pq.read_schema(f).metadata)
+        except (OSError, pa.ArrowException, ValueError) as exc:
+            raise ExperimentError(f"{f}: this results file cannot be read ({str(exc)[:200]})",
+                                  "Remove that file and run the sweep again: it writes the missing batch.") from None
+        tables.append(table)
+    return pa.concat_tables(tables).sort_by([("variant", "ascending"), ("game", "ascending")])

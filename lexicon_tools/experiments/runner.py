@@ -177,15 +177,16 @@ def run_sweep(plan: Plan, folder: Path, *, workers: int | None = None, scheduler
         raise UsageError(f"--workers must be at least 1, not {workers}")
     folder = Path(folder)
     done = prepare_folder(folder, plan.manifest(), restart)
-    batches = plan.batches()
-    for stale in done - {b.id for b in batches}:   # a short last batch of fewer games, now played whole
-        batch_path(folder, stale).unlink(missing_ok=True)
-        done.discard(stale)
-    todo = [b for b in batches if b.id not in done]
-    result = SweepResult(folder, planned_games=sum(b.games for b in batches),
-                         skipped_games=sum(b.games for b in batches if b.id in done))
+    batches = plan.batches()      # lazy: a sweep of many batches is planned as it is played
+    if done:
+        for stale in done - {b.id for b in batches}:   # a short last batch of fewer games, now played whole
+            batch_path(folder, stale).unlink(missing_ok=True)
+            done.discard(stale)
+    todo = (b for b in batches if b.id not in done)
+    result = SweepResult(folder, planned_games=batches.games,
+                         skipped_games=sum(b.games for b in batches if b.id in done) if done else 0)
     start = time.perf_counter()
-    if todo:
+    if result.skipped_games < result.planned_games:
         with Interrupt() as interrupt:
             if client is not None:
                 _run(plan, todo, folder, client, result, quiet, on_batch, interrupt, notify, own=own_client)
@@ -206,6 +207,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     from lexicon_tools.ui.progress import Progress
 
     rules, lexicons, leaves = _scatter(plan, client)
+    fingerprint = plan.design()     # each batch file carries it (`manifest.sweep_identity`, `check_batch`)
     result.workers = len(client.scheduler_info().get("workers", {}))
     window = max(4, 3 * max(result.workers, 1))
     waiting = iter(todo)
@@ -221,7 +223,8 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
     for batch in itertools.islice(waiting, window):
         submit(batch)
     try:
-        with Progress("games", total=sum(b.games for b in todo), enabled=False if quiet else None) as bar:
+        todo_games = result.planned_games - result.skipped_games
+        with Progress("games", total=todo_games, enabled=False if quiet else None) as bar:
             while running:
                 watch.check(running)
                 try:
@@ -235,7 +238,7 @@ def _run(plan: Plan, todo: list[Batch], folder: Path, client, result: SweepResul
                     out = _outcome(future, batch)
                     future.release()
                     with interrupt.writing():    # a signal now waits for the file to be whole
-                        _record(result, write_batch(folder, batch.id, out["columns"]), out)
+                        _record(result, write_batch(folder, batch.id, out["columns"], fingerprint), out)
                         bar.advance(batch.games)
                     following = next(waiting, None)
                     if following is not None:

@@ -25,6 +25,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,39}$"
 MAX_GAMES = 100_000_000
 MAX_VARIANTS = 10_000
+MAX_TOTAL_GAMES = 100_000_000   # games x variants of one sweep: planned lazily, but a bound on the work
+MAX_VARIANT_NAME = 1_000      # a grid variant's name joins its levels: axis=level,axis=level
+MAX_BATCHES = 1_000_000         # batches of one sweep: each is a file and a hash to plan
+
+# Counts are whole numbers as written: `strict` refuses `true` (YAML's 1), `2.0` and "2".
+Count = Annotated[int, Field(ge=0, le=2**62, strict=True)]
 
 
 def _per_seat(value: Any) -> Any:
@@ -50,20 +56,20 @@ class Strict(BaseModel):
 class RandomBoardSpec(Strict):
     """One random board for a whole variant: the base's generator settings, this seed."""
 
-    seed: int = Field(ge=0, le=2**62)
-    premiums: int | None = Field(default=None, ge=0, le=26 * 26)
-    counts: dict[Literal["DL", "TL", "DW", "TW"], int] | None = None
+    seed: int = Field(ge=0, le=2**62, strict=True)
+    premiums: int | None = Field(default=None, ge=0, le=26 * 26, strict=True)
+    counts: dict[Literal["DL", "TL", "DW", "TW"], Count] | None = None
     symmetry: Literal["none", "mirror", "rot180", "d4"] | None = None
 
 
 class RandomBoardsAxis(Strict):
     """An axis of random boards: one level per seed (``seeds`` or ``count`` from ``first_seed``)."""
 
-    seeds: list[int] | None = Field(default=None, min_length=1, max_length=MAX_VARIANTS)
-    count: int | None = Field(default=None, ge=1, le=MAX_VARIANTS)
-    first_seed: int = Field(default=1, ge=0)
-    premiums: int | None = Field(default=None, ge=0, le=26 * 26)
-    counts: dict[Literal["DL", "TL", "DW", "TW"], int] | None = None
+    seeds: list[Count] | None = Field(default=None, min_length=1, max_length=MAX_VARIANTS)
+    count: int | None = Field(default=None, ge=1, le=MAX_VARIANTS, strict=True)
+    first_seed: int = Field(default=1, ge=0, le=2**62, strict=True)
+    premiums: int | None = Field(default=None, ge=0, le=26 * 26, strict=True)
+    counts: dict[Literal["DL", "TL", "DW", "TW"], Count] | None = None
     symmetry: Literal["none", "mirror", "rot180", "d4"] | None = None
 
     def board_seeds(self) -> list[int]:
@@ -81,12 +87,13 @@ class VariantSpec(Strict):
     tiles: dict[str, Any] | str | None = None   # a tile set replacing the base's: inline or a YAML file
     lexicon: str | None = None               # a .lex file
     leaves: str | None = None                # a leave-value file for equity seats (default: the ruleset's)
-    players: int | None = Field(default=None, ge=1, le=8)
+    players: int | None = Field(default=None, ge=1, le=8, strict=True)
     strategies: str | list[str] | None = None
-    professional: bool | None = None         # the seats' behaviour and the clock, as `play`'s options
+    # the seats' behaviour and the clock, as `play`'s options
+    professional: bool | None = Field(default=None, strict=True)
     time_limit: str | None = None
     think: PerSeat | None = None
-    think_spread: float | None = Field(default=None, gt=0, le=5)
+    think_spread: float | None = Field(default=None, gt=0, le=5, strict=True)
     invalid_rate: PerSeat | None = None
     description: str = Field(default="", max_length=500)
 
@@ -99,15 +106,15 @@ class Experiment(Strict):
     base: str                                 # the base ruleset: a bundled name or a file
     lexicon: str | None = None                # default: the lexicon built for the base ruleset
     leaves: str | None = None                 # default: the bundled leave values of the ruleset (equity seats)
-    games: int = Field(ge=1, le=MAX_GAMES)    # games per variant
-    seed: int = Field(default=0, ge=0, le=2**62)
-    batch_size: int = Field(default=25, ge=1, le=100_000)
-    players: int | None = Field(default=None, ge=1, le=8)
+    games: int = Field(ge=1, le=MAX_GAMES, strict=True)    # games per variant
+    seed: int = Field(default=0, ge=0, le=2**62, strict=True)
+    batch_size: int = Field(default=25, ge=1, le=100_000, strict=True)
+    players: int | None = Field(default=None, ge=1, le=8, strict=True)
     strategies: str | list[str] = "equity"   # as `play`
-    professional: bool | None = None         # default: the ruleset's modes.professional
+    professional: bool | None = Field(default=None, strict=True)   # default: the ruleset's modes.professional
     time_limit: str | None = None             # default: the ruleset's modes.time_limits.default
     think: PerSeat | None = None              # median thinking time per seat (`play --think`)
-    think_spread: float = Field(default=0.6, gt=0, le=5)
+    think_spread: float = Field(default=0.6, gt=0, le=5, strict=True)
     invalid_rate: PerSeat | None = None       # per seat (`play --invalid-rate`)
     grid: dict[str, Any] | None = None        # axis name -> {level name: VariantSpec} | {random_boards: ...}
     # Common random numbers: "deals" (default) plays game i of every variant on the same deal (same

@@ -33,8 +33,9 @@ MAX_BONUS = 1000                   # bingo points
 MAX_TURN_COUNT = 100
 MAX_TIME_LIMIT = 30 * 86400        # seconds
 
-TileCount = Annotated[int, Field(ge=0, le=MAX_TILES_PER_LETTER)]
-TileValue = Annotated[int, Field(ge=0, le=MAX_TILE_VALUE)]
+# strict: a count is a whole number as written, never YAML's `true`/`false` (1/0) or `2.0`.
+TileCount = Annotated[int, Field(ge=0, le=MAX_TILES_PER_LETTER, strict=True)]
+TileValue = Annotated[int, Field(ge=0, le=MAX_TILE_VALUE, strict=True)]
 BonusTiles = Annotated[int, Field(ge=1, le=MAX_RACK + 1)]
 BonusPoints = Annotated[int, Field(ge=0, le=MAX_BONUS)]
 # A file inside the bundled corpora/ folder: relative, no "..", so a ruleset can never name
@@ -108,19 +109,19 @@ class AlphabetSpec(Strict):
 
 
 class TileSpec(Strict):
-    count: int = Field(ge=0, le=MAX_TILES_PER_LETTER)
-    value: int = Field(ge=0, le=MAX_TILE_VALUE)
+    count: TileCount
+    value: TileValue
 
 
 class BlankSpec(Strict):
     symbol: str = Field("?", description="How a blank is written in racks and records.")
-    count: int = Field(ge=0, le=MAX_BLANKS, description="Blanks (jokers) in the bag.")
+    count: int = Field(ge=0, le=MAX_BLANKS, strict=True, description="Blanks (jokers) in the bag.")
     scores: Literal["zero", "represented_letter"] = Field(
         description="`zero`, or `represented_letter`: a joker scores the letter it stands for (Wortspieler).")
 
 
 class Tiles(Strict):
-    total: int = Field(ge=1, le=MAX_TILES, description="The documented total; the counts must sum to it.")
+    total: int = Field(ge=1, le=MAX_TILES, strict=True, description="The documented total; the counts must sum to it.")
     letters: dict[str, tuple[TileCount, TileValue]] = Field(
         max_length=MAX_LETTERS, description="`LETTER: [count, value]` for every tile letter.")
     blank: BlankSpec = Field(description="The blank tiles.")

@@ -33,9 +33,11 @@ STATIC = Path(__file__).parent / "static"
 SUGGESTION_CACHE = 4096     # refused words whose suggestions are remembered (every phone asks about the same word)
 
 
-def create_app(table: Table, store: TableStore | None = None, suggester: Suggester | None = None):
+def create_app(table: Table, store: TableStore | None = None, suggester: Suggester | None = None,
+               hosts: frozenset[str] | None = None):
     """The app for one table; `store` None turns shared tables off (404); `suggester` searches the
-    suggestions (default: one for the table's lexicon)."""
+    suggestions (default: one for the table's lexicon); `hosts` the Host names it answers (None: any, for
+    in-process tests; `serve` always gives them, see `web.guard`)."""
     app = FastAPI(title="lexicon-tools at the table", version="1", docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json",
                   description="Judge words, score turns on a physical board and count the unseen tiles, with the "
@@ -44,7 +46,7 @@ def create_app(table: Table, store: TableStore | None = None, suggester: Suggest
     _pages(app)
     _api(app, table, suggester or Suggester(table.lexicon))
     _tables(app, store)
-    return Guard(app, large_body_paths=("/api/tables",))
+    return Guard(app, large_body_paths=("/api/tables",), hosts=hosts)
 
 
 def _pages(app: FastAPI) -> None:
@@ -99,8 +101,8 @@ def _tables(app: FastAPI, store: TableStore | None) -> None:
         return store
 
     @app.post("/api/tables", status_code=201, summary="Share a table: store its state, get an unguessable id")
-    async def create(body: TableState):
-        table_id, version = need_store().create(body.state)
+    async def create(body: TableState, request: Request):
+        table_id, version = need_store().create(body.state, request.client.host if request.client else "")
         return {"id": table_id, "version": version}
 
     @app.get("/api/tables/{table_id}", summary="A shared table's state and version")

@@ -1,4 +1,12 @@
-"""ASGI middleware in front of the table app: body size limit and security headers.
+"""ASGI middleware in front of the table app: Host names, body size limit and security headers.
+
+Host names: a web page on any site can make a browser send requests to
+127.0.0.1 or a LAN address under a name of the attacker's that resolves there
+(DNS rebinding); only the ``Host`` header tells such a request apart. `Guard`
+answers only the names the server was started for (`serve` passes the
+localhost names, the --host address, the address it printed and this
+computer's names, plus each --allow-host): anything else is 421 with no body
+read.
 
 Plain ASGI rather than Starlette's `BaseHTTPMiddleware`, which costs a task and
 a stream per request: this wrapper reads the body once (refusing it with 413
@@ -27,9 +35,11 @@ SECURITY_HEADERS = [
 
 
 class Guard:
-    def __init__(self, app, max_body: int = 16_384, large_body_paths: tuple[str, ...] = (), large_body: int = 131_072):
+    def __init__(self, app, max_body: int = 16_384, large_body_paths: tuple[str, ...] = (), large_body: int = 131_072,
+                 hosts: frozenset[str] | None = None):
         self.app, self.max_body = app, max_body
         self.large_body_paths, self.large_body = large_body_paths, large_body
+        self.hosts = None if hosts is None else frozenset(h.lower() for h in hosts)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -48,6 +58,9 @@ class Guard:
                 message = dict(message, headers=headers)
             await send(message)
 
+        if self.hosts is not None and host_name(scope) not in self.hosts:
+            return await _json_error(send_with_headers, 421, "this server does not answer to that host name",
+                                     "Open the address the server printed, or start it with --allow-host NAME.")
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             return await self.app(scope, receive, send_with_headers)
         limit = self.large_body if scope["path"].startswith(self.large_body_paths) else self.max_body
@@ -88,6 +101,16 @@ class Guard:
             if not message.get("more_body"):
                 break
         return b"".join(chunks)
+
+
+def host_name(scope) -> str:
+    """The request's Host header without its port, lower case, without a trailing dot ("" if none)."""
+    value = next((v for k, v in scope.get("headers", []) if k == b"host"), b"").decode("latin-1").strip().lower()
+    if value.startswith("["):                    # [::1]:8000
+        return value[1:value.find("]")] if "]" in value else ""
+    if value.count(":") == 1:
+        value = value.split(":", 1)[0]
+    return value.rstrip(".")
 
 
 async def _json_error(send, status: int, message: str, hint: str) -> None:

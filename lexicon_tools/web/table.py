@@ -212,11 +212,14 @@ class Table:
             raise UsageError(f"rack: {exc}", f"Use the letters {''.join(self.rules.alphabet.letters)} and "
                                              f"{self.rules.blank_symbol} for a joker.") from None
         counts = self.rules.counts
-        left = {letter: counts[i + 1] - seen[i + 1] for i, letter in enumerate(self.rules.alphabet.letters)}
-        blanks = counts[RACK_BLANK] - seen[RACK_BLANK]
-        too_many = [k for k, v in left.items() if v < 0] + ([self.rules.blank_symbol] if blanks < 0 else [])
-        unseen = sum(max(v, 0) for v in left.values()) + max(blanks, 0)
-        return {"letters": left, "blanks": blanks, "unseen": unseen, "total": sum(counts),
+        letters = self.rules.alphabet.letters
+        too_many = [k for i, k in enumerate(letters) if seen[i + 1] > counts[i + 1]] + (
+            [self.rules.blank_symbol] if seen[RACK_BLANK] > counts[RACK_BLANK] else [])
+        # A count left is never negative: more of a letter on the board than the game has is a mistake
+        # in the board (named in `too_many`), not a debt of tiles.
+        left = {letter: max(0, counts[i + 1] - seen[i + 1]) for i, letter in enumerate(letters)}
+        blanks = max(0, counts[RACK_BLANK] - seen[RACK_BLANK])
+        return {"letters": left, "blanks": blanks, "unseen": sum(left.values()) + blanks, "total": sum(counts),
                 "on_board": board.tile_count, "too_many": too_many}
 
 

@@ -38,14 +38,15 @@ def test_a_valid_experiment_expands_its_grid_and_checks_the_plan(cli, write_expe
     assert plan.variants[0].lexicon_hash == plan.variants[1].lexicon_hash
     batches = plan.batches()
     assert len(batches) == 2 * 6 and len({b.id for b in batches}) == 12
-    assert load_experiment(path).batches() == batches                     # ids are deterministic
+    batches = list(batches)
+    assert list(load_experiment(path).batches()) == batches               # ids are deterministic
     tasks = [plan.task(b) for b in (batches[0], batches[6])]              # game 0 of "two" and of "three"
     assert [t.batch.variant for t in tasks] == ["two", "three"]
     assert tasks[0].seed(0) == tasks[1].seed(0) == deal_seed(11, 0)       # paired: one deal, two tile sets
     assert tasks[0].seed(1) != tasks[0].seed(0)
     unpaired = load_experiment(write_experiment(experiment_text(lexicon).replace("seed: 11\n", "seed: 11\npairing: none\n"),
                                                   name="unpaired.yaml"))
-    seeds = [unpaired.task(b).seed(0) for b in (unpaired.batches()[0], unpaired.batches()[6])]
+    seeds = [unpaired.task(b).seed(0) for b in (list(unpaired.batches())[0], list(unpaired.batches())[6])]
     assert seeds == [variant_game_seed(11, "two", 0), variant_game_seed(11, "three", 0)] and seeds[0] != seeds[1]
     assert {b.id for b in unpaired.batches()}.isdisjoint(b.id for b in batches)   # other games, other batches
     result = cli("sweep", str(path), "--check")
