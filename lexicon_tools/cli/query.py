@@ -46,11 +46,13 @@ def _render(result, ignored: str = "") -> str:
     return text
 
 
-def _check_word(lex, word: str, suggestions: int):
+def _check_word(lex, word: str, suggestions: int, length: int | None = None):
     """(result, ignored) for one word: invisible characters stripped and named, over-long words refused
     before normalising or suggesting (see `lexicon_tools.cli.wordinput`)."""
     from lexicon_tools.cli.wordinput import too_long_result, visible
 
+    if length is not None and length > len(word):  # the start of a word too long to keep (`iter_words`)
+        return too_long_result(word, length), ""
     word, ignored = visible(word)
     result = too_long_result(word)
     if result is None:
@@ -94,6 +96,9 @@ def judge_command(
 
     Example: printf 'Haus\\nHäuser\\n' | lexicon-tools judge --ruleset wortspieler
     """
+    from lexicon_tools.io.guard.paths import stdin_binary
+
+    stream = stdin_binary("word")  # before loading: a closed stdin is a message, not a traceback
     lex = _load(lexicon, ruleset, check_graph=False)  # the stdlib-only check path
     interactive = sys.stdin.isatty()
     if interactive:
@@ -102,20 +107,24 @@ def judge_command(
         except ImportError:
             pass
         typer.echo(f"{lex.ruleset} lexicon, {lex.word_count:,} words. Type words; Ctrl-D quits.")
+    suggestions = 0 if no_suggest else 5
     try:
+        if not interactive:  # a pipe or file: read in bounded chunks, never a whole line (`iter_words`)
+            import io
+
+            from lexicon_tools.cli.wordinput import iter_words
+
+            for word, length in iter_words(io.TextIOWrapper(stream, encoding="utf-8", errors="replace")):
+                typer.echo(_render(*_check_word(lex, word, suggestions, length)))
+            return
         while True:
-            if interactive:
-                try:
-                    line = input("word> ")
-                except EOFError:
-                    typer.echo()
-                    break
-            else:
-                line = sys.stdin.readline()
-                if not line:
-                    break
+            try:
+                line = input("word> ")
+            except EOFError:
+                typer.echo()
+                break
             for word in line.split():
-                typer.echo(_render(*_check_word(lex, word, 0 if no_suggest else 5)))
+                typer.echo(_render(*_check_word(lex, word, suggestions)))
     except KeyboardInterrupt:
         typer.echo()
 

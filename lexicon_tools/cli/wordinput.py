@@ -34,10 +34,45 @@ def visible(word: str) -> tuple[str, str]:
     return "".join(kept), ", ".join(names)
 
 
-def too_long_result(word: str):
-    """A rejection for a word longer than MAX_WORD_LENGTH, else None."""
-    if len(word) <= MAX_WORD_LENGTH:
+def too_long_result(word: str, length: int | None = None):
+    """A rejection for a word longer than MAX_WORD_LENGTH (`length`: its real length if `word` is its start)."""
+    length = len(word) if length is None else length
+    if length <= MAX_WORD_LENGTH:
         return None
     from lexicon_tools.lexicon.lexicon import CheckResult
 
-    return CheckResult(f"{word[:20]}… ({len(word):,} characters)", "", False, "length")
+    return CheckResult(f"{word[:20]}… ({length:,} characters)", "", False, "length")
+
+
+CHUNK_CHARS = 1 << 16
+
+
+def iter_words(stream, chunk: int = CHUNK_CHARS):
+    """(word, length) for the whitespace-separated words of a text stream, read `chunk` characters at a time.
+
+    `judge` reads a pipe with this, so memory stays flat whatever the input: a word longer
+    than a chunk is counted, not kept, and comes as its first 20 characters with its real
+    length (answered at once as too long), so a 1.5 GB line costs one chunk, not 3 GB.
+    """
+    carry, overlong, head = "", 0, ""
+    while True:
+        text = stream.read(chunk)
+        if not text:
+            break
+        if overlong:
+            cut = next((i for i, ch in enumerate(text) if ch.isspace()), None)
+            if cut is None:
+                overlong += len(text)
+                continue
+            yield head, overlong + cut
+            overlong, text = 0, text[cut:]
+        parts = (carry + text).split()
+        carry = parts.pop() if parts and not text[-1].isspace() else ""
+        for word in parts:
+            yield word, len(word)
+        if len(carry) > chunk:
+            overlong, head, carry = len(carry), carry[:20], ""
+    if overlong:
+        yield head, overlong
+    elif carry:
+        yield carry, len(carry)

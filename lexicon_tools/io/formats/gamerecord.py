@@ -64,7 +64,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import sys
 from pathlib import Path
 
 from lexicon_tools.engine.replay import Record, RecordedAdjustment, RecordedTurn
@@ -131,7 +130,9 @@ def read_record(path: str | Path) -> Record:
     """
     hint = "Give the path of a record written by `lexicon-tools play --record DIR` (or - for standard input)."
     if str(path) == "-":
-        return parse_record(_decoded(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), "-"), "-")
+        from lexicon_tools.io.guard.paths import stdin_binary
+
+        return parse_record(_decoded(stdin_binary("game record").read(MAX_RECORD_BYTES + 1), "-"), "-")
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:

@@ -181,9 +181,11 @@ def read_meta(path: str | os.PathLike) -> dict[str, Any]:
 
 
 def _parse_meta(raw: memoryview, name: str) -> dict[str, Any]:
+    from lexicon_tools.io.guard.bounded_json import JsonBoundError, loads
+
     try:
-        meta = json.loads(bytes(raw).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        meta = loads(bytes(raw))
+    except JsonBoundError as exc:
         raise _bad(name, f"its metadata is not valid JSON ({exc})") from None
     letters = meta.get("alphabet") if isinstance(meta, dict) else None
     if not isinstance(letters, list) or not letters or not all(isinstance(x, str) for x in letters):

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO
 
 from lexicon_tools.errors import InputFileError, InputStreamError
-from lexicon_tools.io.guard.paths import STDIN, file_kind
+from lexicon_tools.io.guard.paths import STDIN, file_kind, stdin_binary
 
 MAGIC = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"), (b"\xfd7zXZ\x00", "xz"))
 COMPRESSION_SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}
@@ -58,7 +58,7 @@ class InputSource:
         self._prefix = b""
         if os.fspath(path) == STDIN:
             self.name = "stdin"
-            self._pipe = sys.stdin.buffer
+            self._pipe = stdin_binary("dictionary")
             self._prefix = _read_prefix(self._pipe)
             magic = self._prefix
         else:
@@ -101,7 +101,7 @@ class InputSource:
     def open(self, progress=None) -> Iterator[IO[bytes]]:
         """The decompressed bytes, as a stream with ``read(size)``."""
         if self._pipe is not None:
-            raw, close = _Replay(self._prefix, self._pipe), self._pipe is not sys.stdin.buffer
+            raw, close = _Replay(self._prefix, self._pipe), self._pipe is not getattr(sys.stdin, "buffer", None)
             self._prefix = b""
         else:
             try:
