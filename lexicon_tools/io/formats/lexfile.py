@@ -258,6 +258,22 @@ def resolve_lexicon_path(lexicon: str | None, ruleset: str | None, default_rules
     return path
 
 
+def ruleset_of_lexicon(path: str | os.PathLike, default: str = "wortspieler") -> str:
+    """The bundled ruleset a lexicon file was built for (its metadata's ``ruleset``), for ``-l FILE`` alone.
+
+    The metadata of a file from someone else may name only a bundled ruleset
+    (`resources.require_bundled_ruleset`), as a game record's ``#ruleset`` may: a path
+    there would make the command open and parse any local file. A lexicon built for a
+    ruleset file is used with ``--ruleset FILE`` given by the user.
+    """
+    from lexicon_tools.resources import require_bundled_ruleset
+
+    name = read_meta(path).get("ruleset") or default
+    return require_bundled_ruleset(name, f"the metadata of lexicon {path}",
+                                   "If you trust the ruleset file it was built for, pass it yourself: "
+                                   "--ruleset FILE --lexicon LEX.")
+
+
 def ruleset_name(ruleset: str) -> str:
     """The name a ruleset's lexicon is stored under, without loading YAML.
 
