@@ -9,6 +9,8 @@ for suggestions (a 10 MB "word" would otherwise take minutes). Stdlib only: chec
 
 from __future__ import annotations
 
+import re
+
 MAX_WORD_LENGTH = 64   # characters; boards are at most 26 squares wide
 _INVISIBLE = {
     "\u00ad": "SOFT HYPHEN", "\u180e": "MONGOLIAN VOWEL SEPARATOR", "\u200b": "ZERO WIDTH SPACE",
@@ -45,6 +47,7 @@ def too_long_result(word: str, length: int | None = None):
 
 
 CHUNK_CHARS = 1 << 16
+_SPACE = re.compile(r"\s")
 
 
 def iter_words(stream, chunk: int = CHUNK_CHARS):
@@ -60,10 +63,11 @@ def iter_words(stream, chunk: int = CHUNK_CHARS):
         if not text:
             break
         if overlong:
-            cut = next((i for i, ch in enumerate(text) if ch.isspace()), None)
-            if cut is None:
+            space = _SPACE.search(text)
+            if space is None:
                 overlong += len(text)
                 continue
+            cut = space.start()
             yield head, overlong + cut
             overlong, text = 0, text[cut:]
         parts = (carry + text).split()
