@@ -72,6 +72,9 @@ def check_command(
 
     Example: lexicon-tools check --ruleset wortspieler Haus Häuser
     """
+    from lexicon_tools.errors import require_at_least
+
+    require_at_least(suggestions, 0, "--suggestions")
     lex = _load(lexicon, ruleset, check_graph=False)  # the stdlib-only check path
     all_valid = True
     for word in words:
@@ -151,8 +154,11 @@ def anagram_command(
 
     Example: lexicon-tools anagram 'SUAH?' --min-length 4
     """
+    from lexicon_tools.errors import require_at_least
     from lexicon_tools.lexicon.queries import anagrams, parse_rack
 
+    require_at_least(limit, 0, "--limit")
+    require_at_least(min_length, 1, "--min-length")
     lex = _load(lexicon, ruleset)
     counts, blanks = parse_rack(letters, lex.alphabet)
     size = sum(counts) + blanks
@@ -170,8 +176,10 @@ def pattern_command(
 
     Example: lexicon-tools pattern 'H?US*'
     """
+    from lexicon_tools.errors import require_at_least
     from lexicon_tools.lexicon.queries import parse_pattern, pattern_matches
 
+    require_at_least(limit, 0, "--limit")
     lex = _load(lexicon, ruleset)
     found = pattern_matches(lex.kwg, parse_pattern(pattern, lex.alphabet))
     _print_capped([lex.alphabet.decode(w) for w in found], limit, "words")

@@ -216,8 +216,8 @@ def _meta_type_problems(meta: dict[str, Any]) -> list[str]:
     else:
         pairs = norm.get("replacements", [])
         if not (isinstance(pairs, list) and all(isinstance(p, list) and len(p) == 2 and
-                                                all(isinstance(x, str) for x in p) for p in pairs)):
-            problems.append("'normalisation.replacements' must be a list of [from, to] text pairs")
+                                                all(isinstance(x, str) for x in p) and p[0] for p in pairs)):
+            problems.append("'normalisation.replacements' must be a list of [from, to] text pairs, from not empty")
         if not isinstance(norm.get("strip_accents", True), bool):
             problems.append("'normalisation.strip_accents' must be true or false")
     tiles = meta.get("tiles", {})
