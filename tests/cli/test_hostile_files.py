@@ -82,3 +82,12 @@ def test_build_from_standard_input_is_refused_before_any_work(tmp_path):
     done = run("build", "-r", "webfeud", "-s", "-", "-o", "out.lex", "-q", cwd=tmp_path, input=b"Haus\nBaum\n")
     refused(done, "--source -: a build cannot read standard input")
     assert intact(tmp_path / "out.lex")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_a_sweeps_lexicon_that_is_a_device_or_fifo_is_a_located_problem(tmp_path, kind):
+    name = _input(kind, tmp_path)
+    lexicon = tmp_path / name if kind == "fifo" else Path(kind)
+    (tmp_path / "e.yaml").write_text(f"name: e\nbase: webfeud\nlexicon: {lexicon}\ngames: 2\nseed: 1\n"
+                                     "strategies: greedy\ngrid:\n  blanks:\n    two: {}\n", encoding="utf-8")
+    refused(run("sweep", "e.yaml", "--check", cwd=tmp_path, timeout=60), "e.yaml", NAMED[kind])
