@@ -113,11 +113,9 @@ def judge_command(
     suggestions = 0 if no_suggest else 5
     try:
         if not interactive:  # a pipe or file: read in bounded chunks, never a whole line (`iter_words`)
-            import io
+            from lexicon_tools.cli.wordinput import iter_words, text_pieces
 
-            from lexicon_tools.cli.wordinput import iter_words
-
-            for word, length in iter_words(io.TextIOWrapper(stream, encoding="utf-8", errors="replace")):
+            for word, length in iter_words(text_pieces(stream)):
                 typer.echo(_render(*_check_word(lex, word, suggestions, length)))
             return
         while True:

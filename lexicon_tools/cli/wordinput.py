@@ -50,18 +50,32 @@ CHUNK_CHARS = 1 << 16
 _SPACE = re.compile(r"\s")
 
 
-def iter_words(stream, chunk: int = CHUNK_CHARS):
-    """(word, length) for the whitespace-separated words of a text stream, read `chunk` characters at a time.
+def text_pieces(stream, chunk: int = CHUNK_CHARS):
+    """The text of a binary stream as it arrives: what one read returns (at most `chunk` bytes), decoded
+    as UTF-8 (bad bytes replaced). A pipe fed line by line gets each line answered at once."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    read = getattr(stream, "read1", stream.read)
+    while True:
+        data = read(chunk)
+        text = decoder.decode(data, final=not data)
+        if text:
+            yield text
+        if not data:
+            return
+
+
+def iter_words(pieces, chunk: int = CHUNK_CHARS):
+    """(word, length) for the whitespace-separated words in an iterable of text pieces of at most
+    about `chunk` characters (`text_pieces`).
 
     `judge` reads a pipe with this, so memory stays flat whatever the input: a word longer
     than a chunk is counted, not kept, and comes as its first 20 characters with its real
     length (answered at once as too long), so a 1.5 GB line costs one chunk, not 3 GB.
     """
     carry, overlong, head = "", 0, ""
-    while True:
-        text = stream.read(chunk)
-        if not text:
-            break
+    for text in pieces:
         if overlong:
             space = _SPACE.search(text)
             if space is None:

@@ -149,6 +149,7 @@ def _gzip_damage(path: Path, name: str) -> tuple[int, InputStreamError] | None:
     member_in = member_out = total_out = consumed = 0
     inflater = zlib.decompressobj(31)
     pending = b""
+    between = False  # after a member: zero padding may follow (gzip skips it too)
     try:
         with open(path, "rb") as handle:
             while True:
@@ -156,6 +157,13 @@ def _gzip_damage(path: Path, name: str) -> tuple[int, InputStreamError] | None:
                     pending = handle.read(_PIECE * 16)
                     if not pending:
                         return None
+                if between:
+                    kept = pending.lstrip(b"\0")
+                    consumed += len(pending) - len(kept)
+                    member_in, pending = consumed, kept
+                    if not pending:
+                        continue
+                    between = False
                 try:
                     out = inflater.decompress(pending, _PIECE * 16)
                 except zlib.error as exc:
@@ -170,6 +178,7 @@ def _gzip_damage(path: Path, name: str) -> tuple[int, InputStreamError] | None:
                 if inflater.eof:
                     member_in, member_out = consumed, total_out
                     inflater = zlib.decompressobj(31)
+                    between = True
     except OSError:
         return None  # unreadable now: the reader names it
 
