@@ -59,8 +59,9 @@ def _metadata(kind: str, lex: Path) -> str:
     return meta[:-1] + ', "extra": ' + "[" * 100_000 + "]" * 100_000 + "}"
 
 
-@pytest.mark.parametrize("command", list(COMMANDS))
-@pytest.mark.parametrize("kind", ["big integer", "deep nesting"])
+# Both kinds go through the one parser: each kind with two of the four readers (suite time), all four covered
+@pytest.mark.parametrize(("kind", "command"), [("big integer", "check"), ("big integer", "serve"),
+                                               ("deep nesting", "judge"), ("deep nesting", "stats")])
 def test_hostile_json_in_the_metadata_is_a_message(tmp_path, lex, kind, command):
     bad = _with_meta(lex, tmp_path / "bad.lex", _metadata(kind, lex))
     args = [str(bad) if a == "X" else a for a in COMMANDS[command]]
@@ -98,8 +99,8 @@ def word_bomb(tmp_path_factory, lex) -> Path:
     return rewrite_lex(lex, path, meta_bytes=json.dumps(meta, sort_keys=True).encode(), kwg=kwg)
 
 
-@pytest.mark.parametrize("args", [["stats"], ["export", "-f", "txt"], ["export", "-f", "kad", "-o", "out.kad"],
-                                  ["pattern", "*"], ["anagram", "ABCDEFG"]], ids=" ".join)
+@pytest.mark.parametrize("args", [["stats"], ["export", "-f", "kad", "-o", "out.kad"], ["pattern", "*"]],
+                         ids=" ".join)
 def test_a_small_graph_of_billions_of_words_is_refused_at_load(tmp_path, word_bomb, args):
     previous(tmp_path / "out.kad")
     done = run(*args, "-l", word_bomb, cwd=tmp_path, timeout=30)
@@ -125,7 +126,7 @@ def _verdict_bomb(blocks: int) -> bytes:
                      struct.pack(f"<{blocks + 1}I", *offsets), block * blocks])
 
 
-@pytest.mark.parametrize("command", ["check", "judge", "serve"])
+@pytest.mark.parametrize("command", ["check", "serve"])
 def test_a_verdict_table_that_inflates_to_gigabytes_is_refused_in_flat_memory(tmp_path, lex, command):
     bad = rewrite_lex(lex, tmp_path / "bomb.lex", vrdt=_verdict_bomb(1500))
     assert bad.stat().st_size < 4_000_000
@@ -145,7 +146,7 @@ def test_serve_with_a_lexicon_alone_uses_only_a_bundled_ruleset(tmp_path, lex):
     assert SECRET not in done.err + done.out
 
 
-@pytest.mark.parametrize("args", [["export", "-f", "txt"], ["check", "Haus"], ["stats"]], ids=" ".join)
+@pytest.mark.parametrize("args", [["export", "-f", "txt"], ["check", "Haus"]], ids=" ".join)
 def test_a_full_standard_output_is_a_message(tmp_path, lex, args):
     with open("/dev/full", "wb") as full:
         done = run(*args, "-l", lex, cwd=tmp_path, stdout=full)
