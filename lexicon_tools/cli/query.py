@@ -262,6 +262,23 @@ def export_command(
 
     source = resolve_lexicon_path(lexicon, ruleset)
     check_outputs([output], [source])
+    if fmt == "txt":  # streamed: memory stays flat whatever the word count
+        from lexicon_tools.io.guard.atomic import atomic_open
+        from lexicon_tools.lexicon.export import export_text_chunks
+
+        chunks, size = export_text_chunks(load_lexicon(source)), 0
+        if output is None:
+            out = sys.stdout.buffer
+            for chunk in chunks:
+                out.write(chunk)
+            out.flush()
+            return
+        with atomic_open(output, "wb", encoding=None) as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+                size += len(chunk)
+        typer.echo(f"Wrote {output} ({size:,} bytes).", err=True)
+        return
     data = export_bytes(load_lexicon(source), fmt, tile_order)
     if output is None:
         typer.echo(data.decode("utf-8"), nl=False)

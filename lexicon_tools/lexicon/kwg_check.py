@@ -63,7 +63,8 @@ def kwg_problems(kwg: Kwg, max_tile: int, max_depth: int = MAX_DEPTH, words: int
     if height is None:
         problems.append(f"the graph has a cycle or a path longer than {max_depth} arcs")
         return problems
-    count = dawg_word_count(kwg, MAX_WORDS, height)
+    del tiles, bad_tiles, body
+    count = dawg_word_count(kwg, MAX_WORDS, height, child, ends)
     if count > MAX_WORDS:
         problems.append(f"it accepts more than {MAX_WORDS:,} words, more than any lexicon holds")
     elif words is not None and count != words:
@@ -71,7 +72,7 @@ def kwg_problems(kwg: Kwg, max_tile: int, max_depth: int = MAX_DEPTH, words: int
     return problems
 
 
-def dawg_word_count(kwg: Kwg, cap: int, height=None) -> int:
+def dawg_word_count(kwg: Kwg, cap: int, height=None, child=None, ends=None) -> int:
     """The number of words the DAWG accepts, or `cap` + 1 if more (for a graph that passed `_heights`).
 
     words(node) = its accept bit + the words of its child list, and the words of a list
@@ -87,16 +88,19 @@ def dawg_word_count(kwg: Kwg, cap: int, height=None) -> int:
     root = kwg.dawg_root
     if n == 0 or not root:
         return 0
-    child = (nodes & CHILD_MASK).astype(np.int64)
-    ends = (nodes & END_BIT) != 0
+    if child is None:
+        child = (nodes & CHILD_MASK).astype(np.int64)
+        ends = (nodes & END_BIT) != 0
     if height is None:
         height = _heights(child, ends, MAX_DEPTH)
-    end_index = np.where(ends, np.arange(n), n - 1)
+    end_index = np.where(ends, np.arange(n, dtype=np.int32), np.int32(n - 1))
     after_run = np.minimum.accumulate(end_index[::-1])[::-1] + 1  # one past the last sibling of each run
+    del end_index
     limit = cap + 1
     count = ((nodes & ACCEPT_BIT) != 0).astype(np.int64)
-    order = np.argsort(height, kind="stable")
+    order = np.argsort(height, kind="stable").astype(np.int32)
     bounds = np.searchsorted(height[order], np.arange(2, int(height.max()) + 2))
+    del height
     prefix = np.zeros(n + 1, dtype=np.int64)
     for lo, hi in zip(bounds[:-1], bounds[1:]):  # heights 2, 3, ...: nodes with children
         np.cumsum(count, out=prefix[1:])
