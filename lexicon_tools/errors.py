@@ -103,3 +103,10 @@ class ExperimentError(LexiconToolsError):
     """An experiment file (`sweep`) or a results folder (`report`) that cannot be used."""
 
     default_hint = "Fix the listed fields of the experiment file and run the sweep again."
+
+
+def require_at_least(value: int | None, low: int, option: str) -> None:
+    """UsageError unless `value` (None: left out) is at least `low`: counts such as --limit cannot be negative."""
+    if value is not None and value < low:
+        raise UsageError(f"{option} {value} is out of range: it must be at least {low}",
+                         f"Give {option} {low} or more.")

@@ -60,3 +60,24 @@ def unknown_ruleset_hint(name: str) -> str:
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
     listing = f"the bundled rulesets are {', '.join(known)}, or give the path of a ruleset YAML file"
     return (f"Did you mean {close[0]!r}? " if close else "") + listing[0].upper() + listing[1:] + "."
+
+
+def require_bundled_ruleset(name: object, named_by: str, hint: str) -> str:
+    """`name` if it names a bundled ruleset; else UsageError saying that `named_by` may name no file.
+
+    A file from someone else (a game record's ``#ruleset``, a lexicon's metadata) may only
+    name a bundled ruleset: a path there would make the command open and parse any local
+    file. A ruleset file is used only when the user names it (``--ruleset FILE``).
+    """
+    import re
+
+    from lexicon_tools.errors import UsageError
+    from lexicon_tools.textsafe import printable
+
+    if isinstance(name, str) and re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", name) and \
+            (rulesets_dir() / f"{name}.yaml").is_file():
+        return name
+    known = ", ".join(sorted(p.stem for p in rulesets_dir().glob("*.yaml")))
+    shown = printable(name)[:60] if isinstance(name, str) else repr(name)[:60]
+    raise UsageError(f"{named_by} names the ruleset {shown!r}, which is not a bundled ruleset ({known}); "
+                     f"it cannot name a ruleset file", hint)

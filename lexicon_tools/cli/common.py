@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 
 import typer
@@ -48,12 +49,38 @@ class ErrorHandlingGroup(TyperGroup):
             except BrokenPipeError:
                 sys.stderr.close()
                 ctx.exit(0)
+            except OSError as exc:
+                if exc.errno not in _OUTPUT_ERRNOS:
+                    raise
+                _stdout_failed(ctx, exc)
             except Exception:
                 if not fired:
                     raise
                 # The signal's Terminated was swallowed where Python cannot raise (see `signals_raise`),
                 # and this error (e.g. a broken process pool) followed from it.
                 _terminated(ctx, Terminated(fired[0]))
+
+
+# A write that fails with one of these and is not a file's (those become OutputFileErrors in
+# `io.guard.atomic`) is one to standard output: `export > /dev/full`, a full disk behind `> file`.
+_OUTPUT_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO")
+                           if hasattr(errno, name))
+
+
+def _stdout_failed(ctx, exc: OSError) -> None:
+    """One paragraph and exit 2; standard output is pointed at /dev/null first, so the final flush of
+    what is still buffered cannot fail again with a traceback at exit."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+    typer.echo(f"Error: cannot write to standard output: {exc.strerror or exc}\n"
+               "Hint: Free space on the disk standard output goes to, or write to a file with -o FILE.", err=True)
+    ctx.exit(2)
 
 
 def _terminated(ctx, exc: Terminated) -> None:

@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-FORMAT_HELP = "auto, wordlist, csv, tei, wiktionary or mapping:FILE (a YAML mapping file or bundled name, e.g. xdxf)."
+FORMAT_HELP = "auto, wordlist, jsonl (an entries.jsonl), csv, tei, wiktionary or mapping:FILE (a YAML mapping file or bundled name, e.g. xdxf)."
 
 
 def register(app: typer.Typer) -> None:

@@ -55,9 +55,10 @@ def show_command(
 
     Example: lexicon-tools leaves show --ruleset webfeud -v ? -v Q -v ER
     """
-    from lexicon_tools.errors import UsageError
+    from lexicon_tools.errors import UsageError, require_at_least
     from lexicon_tools.jobs.leaves import load_table
 
+    require_at_least(top, 0, "--top")
     table, source = load_table(leaves, ruleset)
     typer.echo(f"{source}: ruleset {table.ruleset}, model {table.mode}, {len(table.values)} entries")
     for key, text in table.provenance.items():

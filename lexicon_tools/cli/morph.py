@@ -47,8 +47,11 @@ def train_command(
     from lexicon_tools.io.formats.morphology import check_model_output, save_model
     from lexicon_tools.ui.progress import Progress
     from lexicon_tools.morph.train import train_fallback
+    from lexicon_tools.errors import require_at_least
     from lexicon_tools.resources import user_data_dir
 
+    require_at_least(epochs, 1, "--epochs")
+    require_at_least(max_examples, 0, "--max-examples")
     target = user_data_dir() / "morph" / "fallback" if output is None else output
     check_model_output(target)  # before minutes of training, not after ("" is refused, not the cwd)
     lexicon = _lexicon(sources or [], fmt)
@@ -77,7 +80,10 @@ def evaluate_command(
     Example: lexicon-tools morph evaluate --limit 20000
     """
     from lexicon_tools.io.formats.morphology import read_training_record, shipped_model_dir, verify_model_dir
+    from lexicon_tools.errors import require_at_least
     from lexicon_tools.morph.evaluate import evaluate_fallback
+
+    require_at_least(limit, 1, "--limit")
 
     model_dir = verify_model_dir(model or shipped_model_dir())
     record = read_training_record(model_dir)

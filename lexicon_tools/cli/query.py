@@ -46,11 +46,13 @@ def _render(result, ignored: str = "") -> str:
     return text
 
 
-def _check_word(lex, word: str, suggestions: int):
+def _check_word(lex, word: str, suggestions: int, length: int | None = None):
     """(result, ignored) for one word: invisible characters stripped and named, over-long words refused
     before normalising or suggesting (see `lexicon_tools.cli.wordinput`)."""
     from lexicon_tools.cli.wordinput import too_long_result, visible
 
+    if length is not None and length > len(word):  # the start of a word too long to keep (`iter_words`)
+        return too_long_result(word, length), ""
     word, ignored = visible(word)
     result = too_long_result(word)
     if result is None:
@@ -70,6 +72,9 @@ def check_command(
 
     Example: lexicon-tools check --ruleset wortspieler Haus Häuser
     """
+    from lexicon_tools.errors import require_at_least
+
+    require_at_least(suggestions, 0, "--suggestions")
     lex = _load(lexicon, ruleset, check_graph=False)  # the stdlib-only check path
     all_valid = True
     for word in words:
@@ -94,6 +99,9 @@ def judge_command(
 
     Example: printf 'Haus\\nHäuser\\n' | lexicon-tools judge --ruleset wortspieler
     """
+    from lexicon_tools.io.guard.paths import stdin_binary
+
+    stream = stdin_binary("word")  # before loading: a closed stdin is a message, not a traceback
     lex = _load(lexicon, ruleset, check_graph=False)  # the stdlib-only check path
     interactive = sys.stdin.isatty()
     if interactive:
@@ -102,20 +110,22 @@ def judge_command(
         except ImportError:
             pass
         typer.echo(f"{lex.ruleset} lexicon, {lex.word_count:,} words. Type words; Ctrl-D quits.")
+    suggestions = 0 if no_suggest else 5
     try:
+        if not interactive:  # a pipe or file: read in bounded chunks, never a whole line (`iter_words`)
+            from lexicon_tools.cli.wordinput import iter_words, text_pieces
+
+            for word, length in iter_words(text_pieces(stream)):
+                typer.echo(_render(*_check_word(lex, word, suggestions, length)))
+            return
         while True:
-            if interactive:
-                try:
-                    line = input("word> ")
-                except EOFError:
-                    typer.echo()
-                    break
-            else:
-                line = sys.stdin.readline()
-                if not line:
-                    break
+            try:
+                line = input("word> ")
+            except EOFError:
+                typer.echo()
+                break
             for word in line.split():
-                typer.echo(_render(*_check_word(lex, word, 0 if no_suggest else 5)))
+                typer.echo(_render(*_check_word(lex, word, suggestions)))
     except KeyboardInterrupt:
         typer.echo()
 
@@ -142,8 +152,11 @@ def anagram_command(
 
     Example: lexicon-tools anagram 'SUAH?' --min-length 4
     """
+    from lexicon_tools.errors import require_at_least
     from lexicon_tools.lexicon.queries import anagrams, parse_rack
 
+    require_at_least(limit, 0, "--limit")
+    require_at_least(min_length, 1, "--min-length")
     lex = _load(lexicon, ruleset)
     counts, blanks = parse_rack(letters, lex.alphabet)
     size = sum(counts) + blanks
@@ -161,8 +174,10 @@ def pattern_command(
 
     Example: lexicon-tools pattern 'H?US*'
     """
+    from lexicon_tools.errors import require_at_least
     from lexicon_tools.lexicon.queries import parse_pattern, pattern_matches
 
+    require_at_least(limit, 0, "--limit")
     lex = _load(lexicon, ruleset)
     found = pattern_matches(lex.kwg, parse_pattern(pattern, lex.alphabet))
     _print_capped([lex.alphabet.decode(w) for w in found], limit, "words")
@@ -247,6 +262,23 @@ def export_command(
 
     source = resolve_lexicon_path(lexicon, ruleset)
     check_outputs([output], [source])
+    if fmt == "txt":  # streamed: memory stays flat whatever the word count
+        from lexicon_tools.io.guard.atomic import atomic_open
+        from lexicon_tools.lexicon.export import export_text_chunks
+
+        chunks, size = export_text_chunks(load_lexicon(source)), 0
+        if output is None:
+            out = sys.stdout.buffer
+            for chunk in chunks:
+                out.write(chunk)
+            out.flush()
+            return
+        with atomic_open(output, "wb", encoding=None) as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+                size += len(chunk)
+        typer.echo(f"Wrote {output} ({size:,} bytes).", err=True)
+        return
     data = export_bytes(load_lexicon(source), fmt, tile_order)
     if output is None:
         typer.echo(data.decode("utf-8"), nl=False)

@@ -57,7 +57,7 @@ def parse_models(think: str | None, invalid: str | None, spread: float, players:
     """One model per seat from comma lists (repeated to fill the seats): ``"90s,5m"`` and ``"0.1,0"``."""
     from lexicon_tools.engine.rules import parse_duration
 
-    if spread <= 0 or spread > 5:
+    if not 0 < spread <= 5:  # also refuses NaN, which every comparison lets through
         raise UsageError(f"thinking-time spread {spread} is out of range", "Give a number above 0, at most 5.")
     medians = [parse_duration(t) for t in _items(think)] or [None]
     rates = [_rate(r) for r in _items(invalid)] or [0.0]

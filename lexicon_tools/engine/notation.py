@@ -25,8 +25,8 @@ from lexicon_tools.engine.tiles import TileText
 from lexicon_tools.errors import IllegalMoveError
 from lexicon_tools.model.layout import parse_square, square_name
 
-_ACROSS_POS = re.compile(r"^(\d+)([A-Za-z])$")
-_DOWN_POS = re.compile(r"^([A-Za-z])(\d+)$")
+_ACROSS_POS = re.compile(r"^([0-9]+)([A-Za-z])$")  # ASCII digits: \d would take fullwidth ones too
+_DOWN_POS = re.compile(r"^([A-Za-z])([0-9]+)$")
 
 
 def position(rules: Rules, sq: int, direction: int) -> str:

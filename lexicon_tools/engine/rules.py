@@ -14,7 +14,6 @@ Time limits are strings like ``48h``, ``20m``, ``90s`` or ``2d`` (see
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,17 +22,17 @@ from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.model.layout import LETTER_MULTIPLIER, WORD_MULTIPLIER, Layout
 from lexicon_tools.model.ruleset import Ruleset
 
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
-_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 def parse_duration(text: str) -> float:
-    """``"48h"`` → 172800.0 seconds. Raises UsageError for anything else."""
-    match = _DURATION.match(str(text))
-    if not match:
-        raise UsageError(f"not a time limit: {text!r}",
-                         "Write a number and a unit: 30s, 5m, 12h or 2d.")
-    return float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
+    """``"48h"`` → 172800.0 seconds. Raises UsageError for anything else (`model.ruleset.duration_seconds`:
+    ASCII digits, more than 0, at most 30 days)."""
+    from lexicon_tools.model.ruleset import duration_seconds
+
+    try:
+        return duration_seconds(text)
+    except ValueError as exc:
+        raise UsageError(f"not a time limit: {exc}", "Write a number and a unit up to 30d: 30s, 5m, 12h or 2d.") from None
 
 
 @dataclass(frozen=True)

@@ -272,11 +272,18 @@ class Resolver:
 
 
 def _file_hash(path: str) -> str | None:
-    """None if unreadable: `open_judge` then names the problem as `play` does."""
+    """None if unreadable or not a regular file (a FIFO, /dev/zero): `open_judge` then names the problem
+    as `play` does, without this reading it first."""
+    from lexicon_tools.io.guard.paths import open_regular
+
+    digest = hashlib.sha256()
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError:
+        with open_regular(path, "a lexicon file") as handle:
+            for chunk in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(chunk)
+    except (OSError, LexiconToolsError):
         return None
+    return digest.hexdigest()
 
 
 def _leaves_hash(table) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -36,6 +37,7 @@ from lexicon_tools.errors import InputFileError, UsageError
 from lexicon_tools.jobs.bars import BarFactory, NoBar
 from lexicon_tools.lexicon.assemble import assemble, decide_words, iter_counted
 from lexicon_tools.model.verdict import Verdict
+from lexicon_tools.textsafe import printable
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ def build_lexicon(ruleset: Any, sources: list[SourceSpec], output: Path, *, date
 
     if not sources:
         raise UsageError("no sources given", "Pass --source PATH (and --format) at least once.")
+    build_date(date, [])  # a bad --date or SOURCE_DATE_EPOCH is refused before the work
     show = None if not quiet else False
     summary = BuildSummary(ruleset.name, Path(output), list(sources))
 
@@ -138,6 +141,7 @@ def build_lexicon_from_verdicts(ruleset: Any, verdicts_file: Path, output: Path,
     """Stages 3-4 on a verdicts.jsonl written by `lexicon-tools filter` (import and filter already done)."""
     from lexicon_tools.io.formats.verdicts_jsonl import read_verdicts
 
+    build_date(date, [])
     show = None if not quiet else False
     spec = SourceSpec(Path(verdicts_file), "verdicts")
     summary = BuildSummary(ruleset.name, Path(output), [spec])
@@ -165,12 +169,25 @@ def _normalise_and_build(summary: BuildSummary, ruleset: Any, decided: dict, ent
     summary.accepted, summary.rejected = assembly.accepted, assembly.rejected
     summary.classes = assembly.classes
     summary.seconds["normalise"] = time.perf_counter() - start
+    if not assembly.words_out:
+        raise _nothing_accepted(summary)
 
     start = time.perf_counter()
     with bars("build", total=3, enabled=show) as bar:
         summary.kwg_nodes, summary.file_size = write_assembly(ruleset, summary.sources, summary.output,
                                                               assembly, date, bar)
     summary.seconds["build"] = time.perf_counter() - start
+
+
+def _nothing_accepted(summary: BuildSummary) -> InputFileError:
+    """A build without one legal word is an error: it would replace a lexicon with an empty one."""
+    top = ", ".join(f"{reason} {n:,}" for reason, n in summary.rejected.most_common(3))
+    names = ", ".join(str(s.path) for s in summary.sources)
+    return InputFileError(f"{names}: none of the {summary.words_in:,} words was accepted by the word policy of "
+                          f"ruleset {summary.ruleset}" + (f" (rejected: {top})" if top else "")
+                          + f"; nothing was built and {summary.output} is unchanged",
+                          "Check the source's format (--format; an entries.jsonl from `import` is read with "
+                          "--format jsonl) and that the words are of the ruleset's language and letters.")
 
 
 def _drop_caches() -> None:
@@ -191,9 +208,13 @@ def _drop_caches() -> None:
 
 def _require_regular_source(path: Path) -> None:
     """Sources are hashed for the provenance after reading, so a pipe or device cannot be one."""
-    from lexicon_tools.io.guard.paths import input_kind
+    from lexicon_tools.io.guard.paths import STDIN, input_kind
 
-    kind = input_kind(path)
+    kind = "standard input" if str(path) == STDIN else input_kind(path)
+    if kind == "standard input":
+        raise InputFileError("--source -: a build cannot read standard input; it reads each source twice "
+                             "(entries, then its SHA-256 for the provenance)",
+                             "Save the data to a file first (e.g. `... > words.txt`) and pass it as --source.")
     if kind is not None:
         raise InputFileError(f"{path}: is {kind}, not a regular file; a build reads each source twice "
                              "(entries, then its SHA-256 for the provenance)",
@@ -283,17 +304,38 @@ def _ruleset_files(ruleset) -> list[Path]:
     return [Path(ruleset.source)] if getattr(ruleset, "source", None) and Path(ruleset.source).is_file() else []
 
 
+MAX_EPOCH = 253_402_300_799  # 9999-12-31T23:59:59Z, the last second an ISO-8601 year of four digits names
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}(?::[0-9]{2})?Z?)?", re.ASCII)
+
+
 def build_date(explicit: str | None, inputs: list[Path]) -> str:
-    """ISO-8601 UTC build date: explicit, else SOURCE_DATE_EPOCH, else the newest input mtime."""
-    if explicit:
+    """ISO-8601 UTC build date: explicit, else SOURCE_DATE_EPOCH, else the newest input mtime.
+
+    Both given forms are checked (the builds call this before any work, so a bad value costs
+    nothing): ``--date`` must be an ISO-8601 date or UTC time (``2026-01-31``,
+    ``2026-01-31T12:00:00Z``), SOURCE_DATE_EPOCH ASCII digits up to the end of year 9999.
+    """
+    if explicit is not None:
+        if not _ISO_DATE.fullmatch(explicit) or not _valid_iso(explicit):
+            raise UsageError(f"--date {printable(explicit)[:40]!r} is not an ISO-8601 date",
+                             "Give a date such as 2026-01-31 or a UTC time such as 2026-01-31T12:00:00Z.")
         return explicit
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch:
-        try:
-            seconds = int(epoch)
-        except ValueError:
-            raise UsageError(f"SOURCE_DATE_EPOCH={epoch!r} is not an integer",
-                             "Set it to seconds since 1970-01-01 UTC, or unset it.") from None
+        if not (epoch.isascii() and epoch.isdigit() and len(epoch) <= 12 and int(epoch) <= MAX_EPOCH):
+            raise UsageError(f"SOURCE_DATE_EPOCH={printable(epoch)[:40]!r} is not a whole number of seconds "
+                             f"from 0 to {MAX_EPOCH:,} (year 9999)",
+                             "Set it to seconds since 1970-01-01 UTC (e.g. `date +%s`), or unset it.")
+        seconds = int(epoch)
     else:
         seconds = int(max((p.stat().st_mtime for p in inputs if p.exists()), default=0))
+        seconds = min(max(seconds, 0), MAX_EPOCH)
     return datetime.fromtimestamp(seconds, tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _valid_iso(text: str) -> bool:
+    try:
+        datetime.fromisoformat(text.removesuffix("Z"))
+    except ValueError:
+        return False
+    return True

@@ -9,6 +9,7 @@ of the inputs.
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from lexicon_tools.engine.rules import Rules
 from lexicon_tools.errors import InputFileError, UsageError
 from lexicon_tools.io.formats.leavefile import check_fits, lexicon_hash, read_leaves, write_leaves
 from lexicon_tools.jobs.bars import BarFactory, NoBar
+
+MAX_KLV_BYTES = 64 << 20  # a full German leave table (every leave of 1-6 tiles) is under 16 MB
 
 
 def _rules(ruleset: str):
@@ -108,16 +111,18 @@ def run_export(leaves: Path, output: Path, ruleset: str | None = None,
 
 def run_import(source: Path, output: Path, ruleset: str) -> LeaveTable:
     """Read a KLV2 (or KLV) file for `ruleset` into a ``table`` leave file."""
-    from lexicon_tools.io.guard.paths import check_outputs
+    from lexicon_tools.io.guard.paths import check_outputs, read_regular_bytes
     from lexicon_tools.lexicon.klv import parse_klv
 
     check_outputs([output], [source])
     rs, rules = _rules(ruleset)
-    try:
-        data = Path(source).read_bytes()
-    except OSError as exc:
-        raise InputFileError(f"{source}: cannot be read ({exc.strerror})") from None
+    data = read_regular_bytes(source, "a KLV file", MAX_KLV_BYTES,
+                              "Give a .klv2 file written by wolges, Macondo or `lexicon-tools leaves export`.")
     values = parse_klv(data, str(source))
+    not_finite = sum(1 for v in values.values() if not math.isfinite(v))
+    if not_finite:
+        raise InputFileError(f"{source}: {not_finite:,} leave value(s) are not finite numbers (NaN or infinity)",
+                             "The file is corrupt or not a KLV file; every reader refuses such values.")
     letters = "".join(rules.alphabet.letters)
     too_high = sorted({t for leave in values for t in leave if t > len(letters)})
     too_long = [leave for leave in values if len(leave) > rules.rack_size]

@@ -174,16 +174,10 @@ def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str |
 
 def _require_bundled_ruleset(name: str, record_path: Path) -> None:
     """A record's #ruleset names a bundled ruleset; a path or file is used only via --ruleset."""
-    import re
+    from lexicon_tools.resources import require_bundled_ruleset
 
-    from lexicon_tools.errors import UsageError
-    from lexicon_tools.resources import rulesets_dir
-
-    if not (re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", name) and (rulesets_dir() / f"{name}.yaml").is_file()):
-        known = ", ".join(sorted(p.stem for p in rulesets_dir().glob("*.yaml")))
-        raise UsageError(f"{record_path}: #ruleset {name[:60]!r} is not a bundled ruleset ({known}); "
-                         "a record cannot name a ruleset file",
-                         "If you trust that ruleset file, pass it yourself: lexicon-tools replay RECORD --ruleset FILE.")
+    require_bundled_ruleset(name, f"{record_path}: #ruleset",
+                            "If you trust that ruleset file, pass it yourself: lexicon-tools replay RECORD --ruleset FILE.")
 
 
 def _base_name(extends: str | None) -> str | None:

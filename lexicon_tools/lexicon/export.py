@@ -64,6 +64,19 @@ def renumbering(lexicon: Lexicon, tile_order: str) -> bytes:
     return bytes(table)
 
 
+def export_text_chunks(lexicon: Lexicon, words_per_chunk: int = 65_536):
+    """The ``txt`` export as UTF-8 chunks of `words_per_chunk` lines: written as it is made, so memory
+    stays flat whatever the word count."""
+    decode, batch = lexicon.alphabet.decode, []
+    for word in lexicon.kwg.words():
+        batch.append(decode(word) + "\n")
+        if len(batch) >= words_per_chunk:
+            yield "".join(batch).encode("utf-8")
+            batch = []
+    if batch:
+        yield "".join(batch).encode("utf-8")
+
+
 def export_bytes(lexicon: Lexicon, fmt: str, tile_order: str | None = None) -> bytes:
     if fmt in ("kwg", "kad", "json") and tile_order:
         table = renumbering(lexicon, tile_order)
@@ -87,8 +100,7 @@ def export_bytes(lexicon: Lexicon, fmt: str, tile_order: str | None = None) -> b
 
         return build_alphagram_kwg(lexicon.kwg.words()).to_bytes()
     if fmt == "txt":
-        decode = lexicon.alphabet.decode
-        return "".join(decode(w) + "\n" for w in lexicon.kwg.words()).encode("utf-8")
+        return b"".join(export_text_chunks(lexicon))
     if fmt == "json":
         return (json.dumps(lexicon_summary(lexicon), ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
     raise ValueError(f"unknown export format {fmt!r}")

@@ -20,13 +20,20 @@ bounds), so `lexfile.load_lexicon` runs it for every other command.
 
 from __future__ import annotations
 
-from lexicon_tools.lexicon.kwg import CHILD_MASK, END_BIT, Kwg
+from lexicon_tools.lexicon.kwg import ACCEPT_BIT, CHILD_MASK, END_BIT, Kwg
 
 MAX_DEPTH = 2 * 64 + 2  # GADDAG paths: a word's letters plus the separator (words are far shorter)
+MAX_WORDS = 20_000_000  # the bound of every enumerating command; real lexicons hold under 6 million words
 
 
-def kwg_problems(kwg: Kwg, max_tile: int, max_depth: int = MAX_DEPTH) -> list[str]:
-    """Every structural problem of `kwg` (empty when it is safe to walk)."""
+def kwg_problems(kwg: Kwg, max_tile: int, max_depth: int = MAX_DEPTH, words: int | None = None) -> list[str]:
+    """Every structural problem of `kwg` (empty when it is safe to walk).
+
+    `words` is the word count the file declares: the DAWG must hold exactly that many
+    words, and at most `MAX_WORDS`. A small acyclic graph can accept billions of words
+    (24 KB accept every string of up to 7 letters), so this count, made without
+    walking the words, is what bounds `stats`, `export`, `pattern` and `anagram`.
+    """
     import numpy as np
 
     nodes = kwg.nodes
@@ -52,13 +59,66 @@ def kwg_problems(kwg: Kwg, max_tile: int, max_depth: int = MAX_DEPTH) -> list[st
     bad_tiles = body & ((tiles > max_tile) | ((tiles == 0) & (not kwg.has_gaddag)))
     if bad_tiles.any():
         problems.append(f"{int(bad_tiles.sum()):,} node(s) carry a tile outside 1..{max_tile}")
-    if _too_deep(child, ends, max_depth):
+    height = _heights(child, ends, max_depth)
+    if height is None:
         problems.append(f"the graph has a cycle or a path longer than {max_depth} arcs")
+        return problems
+    del tiles, bad_tiles, body
+    count = dawg_word_count(kwg, MAX_WORDS, height, child, ends)
+    if count > MAX_WORDS:
+        problems.append(f"it accepts more than {MAX_WORDS:,} words, more than any lexicon holds")
+    elif words is not None and count != words:
+            problems.append(f"it accepts {count:,} words, the metadata says {words:,}")
     return problems
+
+
+def dawg_word_count(kwg: Kwg, cap: int, height=None, child=None, ends=None) -> int:
+    """The number of words the DAWG accepts, or `cap` + 1 if more (for a graph that passed `_heights`).
+
+    words(node) = its accept bit + the words of its child list, and the words of a list
+    (from its first node to its last sibling) are a difference of prefix sums. Nodes are
+    settled in order of height (a node's children are all lower), one prefix sum per
+    height, so the cost is about the graph's height times one linear pass; every value is
+    capped at cap + 1, so nothing overflows.
+    """
+    import numpy as np
+
+    nodes = kwg.nodes
+    n = len(nodes)
+    root = kwg.dawg_root
+    if n == 0 or not root:
+        return 0
+    if child is None:
+        child = (nodes & CHILD_MASK).astype(np.int64)
+        ends = (nodes & END_BIT) != 0
+    if height is None:
+        height = _heights(child, ends, MAX_DEPTH)
+    end_index = np.where(ends, np.arange(n, dtype=np.int32), np.int32(n - 1))
+    after_run = np.minimum.accumulate(end_index[::-1])[::-1] + 1  # one past the last sibling of each run
+    del end_index
+    limit = cap + 1
+    count = ((nodes & ACCEPT_BIT) != 0).astype(np.int64)
+    order = np.argsort(height, kind="stable").astype(np.int32)
+    bounds = np.searchsorted(height[order], np.arange(2, int(height.max()) + 2))
+    del height
+    prefix = np.zeros(n + 1, dtype=np.int64)
+    for lo, hi in zip(bounds[:-1], bounds[1:]):  # heights 2, 3, ...: nodes with children
+        np.cumsum(count, out=prefix[1:])
+        level = order[lo:hi]
+        below = child[level]
+        count[level] = np.minimum(count[level] + prefix[after_run[below]] - prefix[below], limit)
+    np.cumsum(count, out=prefix[1:])
+    return int(min(int(prefix[after_run[root]] - prefix[root]), limit))
 
 
 def _too_deep(child, ends, max_depth: int) -> bool:
     """Whether some path is longer than `max_depth` (a cycle is an endless path)."""
+    return _heights(child, ends, max_depth) is None
+
+
+def _heights(child, ends, max_depth: int):
+    """Each node's height (1 + the highest node of its child list, 1 without children), or None if
+    some path is longer than `max_depth` (a cycle is an endless path)."""
     import numpy as np
 
     n = len(child)
@@ -73,7 +133,7 @@ def _too_deep(child, ends, max_depth: int) -> bool:
         suffix = (np.maximum.accumulate(seg * scale + height[::-1]) - seg * scale)[::-1]
         new = np.where(has_child, 1 + suffix[child], 1)
         if np.array_equal(new, height):
-            return False
+            return height
         height = np.minimum(new, max_depth + 1)
-    return True
+    return None
 

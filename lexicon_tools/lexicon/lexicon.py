@@ -149,7 +149,7 @@ class Lexicon:
         from lexicon_tools.errors import LexiconFileError
         from lexicon_tools.lexicon.kwg_check import kwg_problems
 
-        problems = kwg_problems(self.kwg, len(self.alphabet.letters))
+        problems = kwg_problems(self.kwg, len(self.alphabet.letters), words=self.meta.get("word_count"))
         if problems:
             raise LexiconFileError(f"its word graph is corrupt: {'; '.join(problems)}")
         self._graph_checked = True

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.model.layout import Layout
@@ -32,6 +32,7 @@ MAX_RACK = 20
 MAX_BONUS = 1000                   # bingo points
 MAX_TURN_COUNT = 100
 MAX_TIME_LIMIT = 30 * 86400        # seconds
+MAX_REPLACEMENT = 10               # characters of one normalisation spelling (ß: SS, ẞ: SS)
 
 # strict: a count is a whole number as written, never YAML's `true`/`false` (1/0) or `2.0`.
 TileCount = Annotated[int, Field(ge=0, le=MAX_TILES_PER_LETTER, strict=True)]
@@ -44,17 +45,26 @@ BundledCorpus = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*(/[a-z0-9][a
                                      max_length=200)]
 
 # The time-limit format of `engine.rules.parse_duration`: a number and s, m, h or d.
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
+_DURATION = re.compile(r"^\s*([0-9]{1,12}(?:\.[0-9]{1,12})?)\s*([smhd])\s*$")  # ASCII digits only
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
-def _check_duration(text: str) -> str:
-    match = _DURATION.match(text)
+def duration_seconds(text: str) -> float:
+    """Seconds of a time limit (a number + s/m/h/d, more than 0, at most 30d); ValueError otherwise.
+
+    The one parser of time limits: rulesets, `play --time-limit`, an experiment's
+    `time_limit` and the engine all go through it."""
+    match = _DURATION.match(str(text))
     if not match:
-        raise ValueError(f"{text[:40]!r} is not a time limit; write a number and a unit: 30s, 5m, 12h or 2d")
+        raise ValueError(f"{str(text)[:40]!r} is not a time limit; write a number and a unit: 30s, 5m, 12h or 2d")
     seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
     if not 0 < seconds <= MAX_TIME_LIMIT:
-        raise ValueError(f"time limit {text!r} must be more than 0 and at most 30d")
+        raise ValueError(f"time limit {str(text)[:40]!r} must be more than 0 and at most 30d")
+    return seconds
+
+
+def _check_duration(text: str) -> str:
+    duration_seconds(text)
     return text
 
 
@@ -100,6 +110,20 @@ class Normalisation(Strict):
     replacements: dict[str, str] = Field(
         {}, description="Spellings replaced before tiling, e.g. `ß: SS` (also look-alike equivalences).")
     strip_accents: bool = Field(True, description="Drop accents that are not tiles of their own (Café → CAFE).")
+
+    @model_validator(mode="after")
+    def _replacements_are_spellings(self) -> "Normalisation":
+        """An empty key would insert its value between every two letters (and garble every word)."""
+        for key, value in self.replacements.items():
+            if not key or not key.strip():
+                raise ValueError(f"replacements: an empty key (replaced by {value[:20]!r}) would insert its "
+                                 "value between every two letters; give the spelling to replace")
+            if len(key) > MAX_REPLACEMENT or len(value) > MAX_REPLACEMENT:
+                raise ValueError(f"replacements: {key[:20]!r}: {value[:20]!r} is longer than {MAX_REPLACEMENT} "
+                                 "characters; a replacement is a spelling such as ß: SS")
+            if any(not ch.isprintable() for ch in key + value):
+                raise ValueError(f"replacements: {key[:20]!r}: {value[:20]!r} holds a control character")
+        return self
 
 
 class AlphabetSpec(Strict):
@@ -251,6 +275,13 @@ class TimeLimits(Strict):
     default: Duration | None = Field(None, description="The turn time limit, e.g. `5m` (a number + s/m/h/d).")
     options: list[Duration] = Field(default=[], max_length=100, description="The time limits players may pick.")
 
+    @model_validator(mode="after")
+    def _default_is_an_option(self) -> "TimeLimits":
+        if self.default is not None and self.options and self.default not in self.options:
+            raise ValueError(f"the default time limit {self.default!r} is not among the options "
+                             f"({', '.join(self.options)}); `play` would refuse it")
+        return self
+
 
 class Modes(Strict):
     professional_available: bool = Field(False, description="The game offers professional mode.")
@@ -292,7 +323,7 @@ class Ruleset(Strict):
                       description="Lower-case letters, digits, `-` and `_`; the name a lexicon is built for.")
     title: str = Field(description="The game's title.")
     language: str = Field(description="The word language, e.g. `de`.")
-    description: str = Field("", description="Free text.")
+    description: str = Field("", max_length=10_000, description="Free text (at most 10,000 characters).")
     extends: str | None = Field(None, description="A bundled ruleset name or a path (relative to this file) "
                                                   "to inherit from.")
     players: Players = Field(description="Allowed player counts.")

@@ -14,13 +14,13 @@ from lexicon_tools.web.table import Table
 def open_table(ruleset: str | None, lexicon: str | None) -> tuple[str, Table]:
     """(lexicon path, table)."""
     from lexicon_tools.engine.rules import Rules
-    from lexicon_tools.io.formats.lexfile import read_meta, resolve_lexicon_path
+    from lexicon_tools.io.formats.lexfile import resolve_lexicon_path, ruleset_of_lexicon
     from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.jobs.play import _base_name, open_judge
 
     if ruleset is None:
         path = resolve_lexicon_path(lexicon, None)
-        ruleset = str(read_meta(path).get("ruleset") or "wortspieler") if lexicon else "wortspieler"
+        ruleset = ruleset_of_lexicon(path) if lexicon else "wortspieler"  # a bundled name only
     rs = load_ruleset(ruleset)
     rules = Rules.from_ruleset(rs)
     path, judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))

@@ -355,8 +355,8 @@ def test_absurd_rulesets_are_refused_at_validation(tmp_path, case):
 def test_deep_json_in_verdicts_is_a_located_message(tmp_path):
     deep = "[" * 100_000 + "]" * 100_000
     (tmp_path / "v.jsonl").write_text('{"word": "Haus", "features": ' + deep + "}\n", encoding="utf-8")
-    refused(run("build", "--verdicts", "v.jsonl", "-o", "x.lex", cwd=tmp_path), "v.jsonl:1", "nested too deeply")
-    refused(run("filter", "v.jsonl", "-o", "out.jsonl", cwd=tmp_path), "v.jsonl:1", "nested too deeply")
+    refused(run("build", "--verdicts", "v.jsonl", "-o", "x.lex", cwd=tmp_path), "v.jsonl:1", "nested deeper than 100 levels")
+    refused(run("filter", "v.jsonl", "-o", "out.jsonl", cwd=tmp_path), "v.jsonl:1", "nested deeper than 100 levels")
 
 
 @pytest.mark.parametrize("edit, fragment", [

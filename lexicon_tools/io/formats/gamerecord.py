@@ -64,7 +64,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import sys
 from pathlib import Path
 
 from lexicon_tools.engine.replay import Record, RecordedAdjustment, RecordedTurn
@@ -80,7 +79,9 @@ FORMAT = "lexicon-tools-record"
 VERSION = 1
 MAX_RECORD_BYTES = 10_000_000  # a whole game is a few kilobytes
 MAX_SCORE_DIGITS = 9   # far above any game; int() of thousands of digits is refused by Python itself
-_TURN = re.compile(r"^>(?P<nick>[^:\s]+):\s*(?P<body>.*?)\s+(?P<score>[+-]\d+)\s+(?P<total>-?\d+)\s*$")
+_TURN = re.compile(r"^>(?P<nick>[^:\s]+):\s*(?P<body>.*?)\s+(?P<score>[+-][0-9]+)\s+(?P<total>-?[0-9]+)\s*$")
+_INT = re.compile(r"-?[0-9]+")  # ASCII digits only: int() would also read fullwidth and Arabic-Indic ones
+_SECONDS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
 
 def format_record(log: GameLog, text: TileText) -> str:
@@ -131,7 +132,9 @@ def read_record(path: str | Path) -> Record:
     """
     hint = "Give the path of a record written by `lexicon-tools play --record DIR` (or - for standard input)."
     if str(path) == "-":
-        return parse_record(_decoded(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1), "-"), "-")
+        from lexicon_tools.io.guard.paths import stdin_binary
+
+        return parse_record(_decoded(stdin_binary("game record").read(MAX_RECORD_BYTES + 1), "-"), "-")
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
@@ -191,12 +194,23 @@ def parse_record(content: str, source: str = "<record>") -> Record:
     try:
         if len(header["seed"]) > 40 or len(header.get("time-limit", "")) > 40:
             raise ValueError("too many digits")
+        if not _INT.fullmatch(header["seed"]):
+            raise ValueError(f"{header['seed'][:20]!r} is not a whole number")
         seed = int(header["seed"])
-        limit = None if header.get("time-limit", "none") == "none" else float(header["time-limit"])
+        limit = None if header.get("time-limit", "none") == "none" else _time_limit(header["time-limit"])
     except ValueError as exc:
         raise _bad(source, 1, f"bad #seed or #time-limit value ({exc})") from None
     return Record(source, header["ruleset"], seed, [n for n, _ in players], [s for _, s in players],
                   header.get("professional", "no") == "yes", limit, turns, adjustments, header.get("end"), finals)
+
+
+def _time_limit(text: str) -> float:
+    """A record's #time-limit in seconds: ASCII digits, more than 0 and at most 30 days (as in rulesets)."""
+    from lexicon_tools.model.ruleset import MAX_TIME_LIMIT
+
+    if not _SECONDS.fullmatch(text) or not 0 < float(text) <= MAX_TIME_LIMIT:
+        raise ValueError(f"{text[:20]!r} is not a number of seconds from 0 to {MAX_TIME_LIMIT:,} (30 days)")
+    return float(text)
 
 
 def _pragma(line, number, source, header, players, finals) -> None:
@@ -215,6 +229,8 @@ def _pragma(line, number, source, header, players, finals) -> None:
         if any(len(parts[i]) > MAX_SCORE_DIGITS + 1 for i in range(1, len(parts), 2)):
             raise _bad(source, number, f"#final scores have at most {MAX_SCORE_DIGITS} digits")
         try:
+            if not all(_INT.fullmatch(parts[i]) for i in range(1, len(parts), 2)):
+                raise ValueError("not ASCII digits")
             finals.update({parts[i]: int(parts[i + 1]) for i in range(0, len(parts), 2)})
         except ValueError:
             raise _bad(source, number, "#final scores must be whole numbers") from None

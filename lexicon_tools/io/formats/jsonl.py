@@ -8,6 +8,7 @@ or bad JSON; checking each object's fields is the caller's job.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -17,6 +18,7 @@ from typing import Any
 from lexicon_tools.errors import InputFileError
 
 ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+MAX_LINE_CHARS = 1 << 20  # one entry or verdict per line: far below this
 
 
 def write_jsonl(path: str | os.PathLike, records: Iterable[dict[str, Any]]) -> int:
@@ -34,30 +36,34 @@ def write_jsonl(path: str | os.PathLike, records: Iterable[dict[str, Any]]) -> i
 
 def read_jsonl(path: str | os.PathLike, *, create_hint: str, line_hint: str) -> Iterator[tuple[int, Any]]:
     """(line number, parsed value) for each non-blank line. The file is opened now,
-    so a missing file fails at the call, not at the first iteration."""
+    so a missing file, a FIFO or a device fails at the call, not at the first iteration."""
+    from lexicon_tools.io.guard.paths import open_regular
+
     path = Path(path)
-    try:
-        handle = open(path, encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: no such file", create_hint) from exc
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read ({exc.strerror})", "Check the file.") from exc
-    return _lines(path, handle, line_hint)
+    handle = open_regular(path, "a JSON Lines file", create_hint)
+    return _lines(path, io.TextIOWrapper(handle, encoding="utf-8"), line_hint)
 
 
 def _lines(path: Path, handle, hint: str) -> Iterator[tuple[int, Any]]:
+    """Lines of at most `MAX_LINE_CHARS`, each parsed by the bounded JSON parser (`guard.bounded_json`)."""
+    from lexicon_tools.io.guard.bounded_json import JsonBoundError, loads
+
     with handle:
         number = 0
         try:
-            for number, line in enumerate(handle, 1):
+            while True:
+                line = handle.readline(MAX_LINE_CHARS + 1)
+                if not line:
+                    return
+                number += 1
+                if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                    raise InputFileError(f"{path}:{number}: the line is longer than {MAX_LINE_CHARS:,} characters; "
+                                         "no entry or verdict is that long", hint)
                 if not line.strip():
                     continue
                 try:
-                    yield number, json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise InputFileError(f"{path}:{number}: invalid JSON ({exc.msg}, column {exc.colno})",
-                                         hint) from exc
-                except RecursionError:
-                    raise InputFileError(f"{path}:{number}: JSON nested too deeply to read", hint) from None
+                    yield number, loads(line)
+                except JsonBoundError as exc:
+                    raise InputFileError(f"{path}:{number}: {exc}", hint) from None
         except UnicodeDecodeError as exc:
             raise InputFileError(f"{path}:{number + 1}: not UTF-8 ({exc.reason})", hint) from exc

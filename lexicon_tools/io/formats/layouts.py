@@ -117,12 +117,12 @@ def read_layout(path: str | Path, named_by: str | None = None) -> tuple[Layout, 
 
 
 def _read_text(path: Path) -> str:
-    require_regular_input(path, "a layout file")
+    from lexicon_tools.io.guard.located_yaml import MAX_YAML_BYTES
+    from lexicon_tools.io.guard.paths import read_regular_bytes
+
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: no such file", "Give the path of a layout file.") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+        return read_regular_bytes(path, "a layout file", MAX_YAML_BYTES, "Give the path of a layout file.").decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: cannot read as UTF-8 text ({exc})", "Give a UTF-8 text file.") from exc
 
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from lexicon_tools.engine.leaves import MODES, TABLE, LeaveTable
 from lexicon_tools.errors import InputFileError, Problem, UsageError
 from lexicon_tools.io.guard.atomic import atomic_open
+from lexicon_tools.textsafe import printable
 
 MAGIC = "# lexicon-tools leaves 1"
 REQUIRED = ("ruleset", "alphabet", "rack-size", "model")
@@ -59,21 +60,17 @@ def write_leaves(path: Path, table: LeaveTable, blank: str = "?") -> None:
 
 
 def read_leaves(path: Path) -> LeaveTable:
+    from lexicon_tools.io.guard.paths import read_regular_bytes
+
     path = Path(path)
+    data = read_regular_bytes(path, "a leave file", MAX_BYTES,
+                              "Give a file written by `lexicon-tools leaves train` or `leaves import`.")
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise InputFileError(f"{path}: {path.stat().st_size:,} bytes is too large for a leave file",
-                                 f"A leave file holds at most {MAX_BYTES:,} bytes.")
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: no such leave file",
-                             "Give a file written by `lexicon-tools leaves train` or `leaves import`.") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: not UTF-8 text (byte {exc.start})",
                              "A .leaves file is text; a binary KLV2 file is read with `leaves import`.") from None
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot be read ({exc.strerror})") from None
-    return parse_leaves(text, str(path))
+    return parse_leaves(text, printable(str(path)))
 
 
 def parse_leaves(text: str, name: str) -> LeaveTable:
@@ -89,8 +86,8 @@ def parse_leaves(text: str, name: str) -> LeaveTable:
             continue
         if line.startswith("#"):
             key, sep, value = line[1:].partition(":")
-            if sep and not body:
-                header[key.strip().lower()] = value.strip()
+            if sep and not body:  # a shared file's header is shown: no escape sequence reaches the terminal
+                header[printable(key.strip().lower())] = printable(value.strip())
             continue
         body.append((number, line))
     missing = [k for k in REQUIRED if k not in header]
@@ -125,12 +122,12 @@ def parse_leaves(text: str, name: str) -> LeaveTable:
             problems.append(Problem(f"{''.join(unknown)!r} is not a tile of the alphabet {letters} "
                                     f"(blank {blank!r})", name, number))
         elif rack_size and len(leave_text) > rack_size:
-            problems.append(Problem(f"leave {leave_text} has more tiles than the rack size {rack_size}",
+            problems.append(Problem(f"leave {printable(leave_text)} has more tiles than the rack size {rack_size}",
                                     name, number))
         else:
             key = bytes(sorted(codes[ch] for ch in leave_text))
             if key in values:
-                problems.append(Problem(f"leave {leave_text} is listed twice", name, number))
+                problems.append(Problem(f"leave {printable(leave_text)} is listed twice", name, number))
             values[key] = value
     if problems:
         raise InputFileError(f"{name}: {len(problems)} problem(s) in the leave file", "Fix the listed lines.",

@@ -181,9 +181,11 @@ def read_meta(path: str | os.PathLike) -> dict[str, Any]:
 
 
 def _parse_meta(raw: memoryview, name: str) -> dict[str, Any]:
+    from lexicon_tools.io.guard.bounded_json import JsonBoundError, loads
+
     try:
-        meta = json.loads(bytes(raw).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        meta = loads(bytes(raw))
+    except JsonBoundError as exc:
         raise _bad(name, f"its metadata is not valid JSON ({exc})") from None
     letters = meta.get("alphabet") if isinstance(meta, dict) else None
     if not isinstance(letters, list) or not letters or not all(isinstance(x, str) for x in letters):
@@ -214,8 +216,8 @@ def _meta_type_problems(meta: dict[str, Any]) -> list[str]:
     else:
         pairs = norm.get("replacements", [])
         if not (isinstance(pairs, list) and all(isinstance(p, list) and len(p) == 2 and
-                                                all(isinstance(x, str) for x in p) for p in pairs)):
-            problems.append("'normalisation.replacements' must be a list of [from, to] text pairs")
+                                                all(isinstance(x, str) for x in p) and p[0] for p in pairs)):
+            problems.append("'normalisation.replacements' must be a list of [from, to] text pairs, from not empty")
         if not isinstance(norm.get("strip_accents", True), bool):
             problems.append("'normalisation.strip_accents' must be true or false")
     tiles = meta.get("tiles", {})
@@ -259,6 +261,22 @@ def resolve_lexicon_path(lexicon: str | None, ruleset: str | None, default_rules
             f"no lexicon has been built for ruleset {name!r} (expected {path})",
             f"Build it with `lexicon-tools build --ruleset {ruleset or name}`, or pass --lexicon FILE.")
     return path
+
+
+def ruleset_of_lexicon(path: str | os.PathLike, default: str = "wortspieler") -> str:
+    """The bundled ruleset a lexicon file was built for (its metadata's ``ruleset``), for ``-l FILE`` alone.
+
+    The metadata of a file from someone else may name only a bundled ruleset
+    (`resources.require_bundled_ruleset`), as a game record's ``#ruleset`` may: a path
+    there would make the command open and parse any local file. A lexicon built for a
+    ruleset file is used with ``--ruleset FILE`` given by the user.
+    """
+    from lexicon_tools.resources import require_bundled_ruleset
+
+    name = read_meta(path).get("ruleset") or default
+    return require_bundled_ruleset(name, f"the metadata of lexicon {path}",
+                                   "If you trust the ruleset file it was built for, pass it yourself: "
+                                   "--ruleset FILE --lexicon LEX.")
 
 
 def ruleset_name(ruleset: str) -> str:

@@ -23,18 +23,17 @@ from lexicon_tools.textsafe import printable_data, printable_lines
 Location = tuple[str, int]  # (file, 1-based line)
 
 
-def read_yaml(path: Path, hint: str) -> tuple[Any, dict[tuple, Location]]:
-    from lexicon_tools.io.guard.paths import require_regular_input
+MAX_YAML_BYTES = 1 << 20  # rulesets, layouts and mapping files are a few kilobytes
 
-    require_regular_input(path, "a YAML file")
+
+def read_yaml(path: Path, hint: str) -> tuple[Any, dict[tuple, Location]]:
+    """The data of a small YAML file (at most `MAX_YAML_BYTES`) and the line of every key path."""
+    from lexicon_tools.io.guard.paths import read_regular_bytes
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: no such file", hint) from exc
+        text = read_regular_bytes(path, "a YAML file", MAX_YAML_BYTES, hint).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: not UTF-8 text (byte {exc.start})", "Save the file as UTF-8.") from exc
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read ({exc.strerror})", hint) from exc
     try:
         check_yaml_bounds(text, str(path))
         data = printable_data(yaml.safe_load(text), printable_lines)  # "\e[..." escapes never reach a terminal

@@ -75,7 +75,7 @@ def check_yaml_bounds(text: str, source: str) -> None:
         if isinstance(event, yaml.ScalarEvent) and stack and stack[-1].is_mapping \
                 and stack[-1].items % 2 == 1:
             opened = stack[-1]
-            key = (event.tag, event.value) if event.tag else event.value
+            key = _key(event)
             if key in opened.keys:
                 duplicates.append(Problem(f"duplicate key {event.value[:40]!r} (first at line {opened.keys[key]}); "
                                           "the last one would silently win", source, line))
@@ -84,6 +84,31 @@ def check_yaml_bounds(text: str, source: str) -> None:
     if duplicates:
         raise InputFileError(f"{source}: {len(duplicates)} duplicate key(s)", "Keep one of each key.",
                              problems=duplicates)
+
+
+_RESOLVER = yaml.resolver.Resolver()
+_STRING = "tag:yaml.org,2002:str"
+
+
+def _key(event) -> object:
+    """What the loader makes of a mapping key, so that keys equal once loaded are one key.
+
+    A plain scalar resolves like the SafeLoader resolves it: ``7``, ``0x7``, ``0_7`` and
+    ``7.0`` are all the number 7 (and ``true`` is 1) in the loaded mapping, where the last of
+    them would silently win.
+    """
+    if event.tag:
+        return (event.tag, event.value)
+    if event.implicit[0] and len(event.value) <= 100:
+        tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, (True, False))
+        if tag != _STRING:
+            try:
+                value = yaml.safe_load(event.value)
+                hash(value)
+            except (yaml.YAMLError, TypeError, ValueError):
+                return event.value
+            return ("loaded", value)
+    return event.value
 
 
 def _count_item(stack: list[_Open], source: str, line: int, event) -> None:

@@ -45,6 +45,9 @@ def resolve_reader(fmt: str) -> Reader:
     if fmt == "wordlist":
         from lexicon_tools.io.readers import wordlist
         return wordlist.read
+    if fmt == "jsonl":
+        from lexicon_tools.io.readers import entries_reader
+        return entries_reader.read
     if fmt == "csv":
         from lexicon_tools.io.readers import csv_table
         return csv_table.read

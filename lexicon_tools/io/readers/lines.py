@@ -19,11 +19,14 @@ than any word) is a record error naming ``file:line``, skipped under
 single-line file is read in linear time and flat memory.
 
 Line ends ``\\n`` and ``\\r\\n`` are accepted; the yielded text has no line end.
+Empty lines of 8-bit and UTF-8 files are counted but not yielded (every reader skips
+them anyway), so long runs of them cost no Python work per line.
 """
 
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Iterator
 from typing import IO
 
@@ -31,6 +34,7 @@ from lexicon_tools.errors import InputFileError, InputStreamError
 from lexicon_tools.io.readers.context import ReadContext
 
 CHUNK = 1 << 20
+_NON_EMPTY = re.compile(rb"[^\n]+")
 MAX_LINE_CHARS = 1000
 FALLBACK = "cp1252"
 _MAX_BYTES_PER_CHAR = 4  # UTF-8
@@ -71,40 +75,71 @@ def _too_long(ctx: ReadContext, number: int, length: int, unit: str, max_chars: 
                    "--on-error skip skips such lines.")
 
 
-def _raw_lines(first: bytes, stream: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | None, int]]:
-    """(byte offset, raw line without its end, length in bytes) for every line of the stream.
+def _raw_lines(first: bytes, stream: IO[bytes], limit: int) -> Iterator[tuple[int, int, bytes | None, int]]:
+    """(line number, byte offset, raw line without its end, length in bytes) for every non-empty line.
 
     A line longer than `limit` bytes comes as ``None``: its bytes are counted, not kept.
+    Empty lines are counted but not yielded: the lines within a chunk are found with one
+    regular-expression scan for non-empty runs and numbered by counting newlines in C, so
+    a run of 30 million blank lines (4.7 KB as .xz) costs milliseconds, not a Python step each.
     """
-    offset = 0
+    done = 0            # lines completed (newlines seen) before the current position
+    base = 0            # byte offset of the chunk's start
     pending: list[bytes] = []  # the unfinished line's pieces (dropped once it passes the limit)
-    pending_size = 0
-    overlong = False
+    pending_size, pending_at, overlong = 0, 0, False
     chunk = first
     while chunk:
-        pieces = chunk.split(b"\n")
-        tail = pieces.pop()
-        for piece in pieces:
-            size = pending_size + len(piece)
+        pos = 0
+        if pending_size or overlong:
+            newline = chunk.find(b"\n")
+            if newline < 0:
+                pending_size += len(chunk)
+                if overlong or pending_size > limit:
+                    pending, overlong = [], True
+                else:
+                    pending.append(chunk)
+                base += len(chunk)
+                chunk = stream.read(CHUNK)
+                continue
+            size = pending_size + newline
+            done += 1
             if overlong or size > limit:
-                yield offset, None, size
+                yield done, pending_at, None, size
             else:
-                raw = b"".join(pending) + piece if pending else piece
-                yield offset, raw[:-1] if raw.endswith(b"\r") else raw, size
-            offset += size + 1
+                raw = b"".join(pending) + chunk[:newline]
+                yield done, pending_at, raw[:-1] if raw.endswith(b"\r") else raw, size
             pending, pending_size, overlong = [], 0, False
-        pending_size += len(tail)
-        if overlong or pending_size > limit:
-            pending, overlong = [], True
-        elif tail:
-            pending.append(tail)
+            pos = newline + 1
+        last = chunk.rfind(b"\n", pos)
+        if last >= 0:
+            for match in _NON_EMPTY.finditer(chunk, pos, last):
+                begin, stop = match.span()
+                done += chunk.count(b"\n", pos, begin) + 1
+                size = stop - begin
+                if size > limit:
+                    yield done, base + begin, None, size
+                else:
+                    raw = match.group()
+                    yield done, base + begin, raw[:-1] if raw.endswith(b"\r") else raw, size
+                pos = stop + 1
+            done += chunk.count(b"\n", pos, last + 1)
+            pos = last + 1
+        if pos < len(chunk):
+            tail = chunk[pos:]
+            pending_at, pending_size = base + pos, len(tail)
+            if pending_size > limit:
+                pending, overlong = [], True
+            else:
+                pending = [tail]
+        base += len(chunk)
         chunk = stream.read(CHUNK)
     if pending_size:
+        done += 1
         if overlong:
-            yield offset, None, pending_size
+            yield done, pending_at, None, pending_size
         else:
             raw = b"".join(pending)
-            yield offset, raw[:-1] if raw.endswith(b"\r") else raw, pending_size
+            yield done, pending_at, raw[:-1] if raw.endswith(b"\r") else raw, pending_size
 
 
 def _byte_lines(first: bytes, stream: IO[bytes], ctx: ReadContext, encoding: str | None, max_chars: int
@@ -112,9 +147,7 @@ def _byte_lines(first: bytes, stream: IO[bytes], ctx: ReadContext, encoding: str
     fixed = encoding is not None
     current = encoding or "utf-8"
     seen_non_ascii = False
-    number = 0
-    for offset, raw, size in _raw_lines(first, stream, max_chars * _MAX_BYTES_PER_CHAR + 1):
-        number += 1
+    for number, offset, raw, size in _raw_lines(first, stream, max_chars * _MAX_BYTES_PER_CHAR + 1):
         if raw is None:
             _too_long(ctx, number, size, "bytes", max_chars, "")
             continue

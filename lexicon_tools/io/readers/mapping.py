@@ -211,7 +211,13 @@ def reader(mapping: Mapping):
 def convert_record(element, mapping: Mapping, ctx: ReadContext) -> list[Entry]:
     ids = _strings(mapping.id.xpath(element)) if mapping.id else []
     source = ctx.at_id(ids[0]) if ids else ctx.at(element.sourceline)
-    words = _unique(_strings(mapping.word.xpath(element)))
+    found = mapping.word.xpath(element)
+    if isinstance(found, float):  # count(), number(), sum(): 1.0 or inf is no headword
+        ctx.bad_record(source, f"the XPath of 'word' yields the number {found!r}, not text",
+                       " ".join("".join(element.itertext()).split())[:200],
+                       "Give 'word' an XPath that selects elements or text, e.g. k or k/text().")
+        return []
+    words = _unique(_strings(found))
     if not words:
         ctx.bad_record(source, f"the <{element.tag}> record has no headword (XPath of 'word' found nothing)",
                        " ".join("".join(element.itertext()).split())[:200],
@@ -252,7 +258,7 @@ def _strings(result: Any) -> list[str]:
     items = result if isinstance(result, list) else [result]
     out = []
     for item in items:
-        if isinstance(item, bool):
+        if isinstance(item, (bool, float)):  # an XPath number or truth value is no text of the record
             continue
         text = "".join(item.itertext()) if hasattr(item, "itertext") else str(item)
         text = " ".join(text.split())

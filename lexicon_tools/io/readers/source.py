@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO
 
 from lexicon_tools.errors import InputFileError, InputStreamError
-from lexicon_tools.io.guard.paths import STDIN, file_kind
+from lexicon_tools.io.guard.paths import STDIN, file_kind, stdin_binary
 
 MAGIC = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"), (b"\xfd7zXZ\x00", "xz"))
 COMPRESSION_SUFFIXES = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz"}
@@ -58,7 +58,7 @@ class InputSource:
         self._prefix = b""
         if os.fspath(path) == STDIN:
             self.name = "stdin"
-            self._pipe = sys.stdin.buffer
+            self._pipe = stdin_binary("dictionary")
             self._prefix = _read_prefix(self._pipe)
             magic = self._prefix
         else:
@@ -101,7 +101,7 @@ class InputSource:
     def open(self, progress=None) -> Iterator[IO[bytes]]:
         """The decompressed bytes, as a stream with ``read(size)``."""
         if self._pipe is not None:
-            raw, close = _Replay(self._prefix, self._pipe), self._pipe is not sys.stdin.buffer
+            raw, close = _Replay(self._prefix, self._pipe), self._pipe is not getattr(sys.stdin, "buffer", None)
             self._prefix = b""
         else:
             try:
@@ -109,8 +109,11 @@ class InputSource:
             except OSError as exc:
                 raise InputFileError(f"{self.path}: cannot open ({exc.strerror})", "Check the file.") from exc
         counted = _Counting(raw, progress)
+        guarded = _Guarded(self._decompressor(counted), counted, self.name, self.compression)
+        if self.compression == "gzip" and self._pipe is None:
+            guarded.stop_at(_gzip_damage(self.path, self.name))
         try:
-            yield _Guarded(self._decompressor(counted), counted, self.name, self.compression)
+            yield guarded
         finally:
             if close:
                 raw.close()
@@ -131,6 +134,53 @@ class InputSource:
         if self.compression == "xz":
             return lzma.LZMAFile(raw, mode="rb")
         return raw
+
+
+def _gzip_damage(path: Path, name: str) -> tuple[int, InputStreamError] | None:
+    """(decompressed bytes to keep, error) if a gzip file has damage its reader would find only late.
+
+    Deflate has no check of its own: a flipped bit usually decodes to other text, and only
+    the CRC at the end of the gzip member tells. So the file is checked member by member
+    first (one decompression pass in pieces, flat memory, about as fast as reading it);
+    on a bad member nothing from its start on is kept, as the `.bz2` (per block) and `.xz`
+    (per block check) readers keep nothing of a damaged block. A file that is merely cut
+    short is left to the reader: what was decompressed before the cut is intact.
+    """
+    member_in = member_out = total_out = consumed = 0
+    inflater = zlib.decompressobj(31)
+    pending = b""
+    between = False  # after a member: zero padding may follow (gzip skips it too)
+    try:
+        with open(path, "rb") as handle:
+            while True:
+                if not pending:
+                    pending = handle.read(_PIECE * 16)
+                    if not pending:
+                        return None
+                if between:
+                    kept = pending.lstrip(b"\0")
+                    consumed += len(pending) - len(kept)
+                    member_in, pending = consumed, kept
+                    if not pending:
+                        continue
+                    between = False
+                try:
+                    out = inflater.decompress(pending, _PIECE * 16)
+                except zlib.error as exc:
+                    return member_out, InputStreamError(
+                        f"{name}: byte {member_in}: the gzip data is corrupt ({exc}); gzip finds damage only at "
+                        f"the end of a member, so nothing from byte {member_in} on was kept",
+                        "Download or copy the file again; `gzip -t` checks an archive.")
+                total_out += len(out)
+                rest = inflater.unused_data if inflater.eof else inflater.unconsumed_tail
+                consumed += len(pending) - len(rest)
+                pending = rest
+                if inflater.eof:
+                    member_in, member_out = consumed, total_out
+                    inflater = zlib.decompressobj(31)
+                    between = True
+    except OSError:
+        return None  # unreadable now: the reader names it
 
 
 def _read_prefix(pipe: IO[bytes]) -> bytes:
@@ -200,6 +250,13 @@ class _Guarded:
         self._name = name
         self._compression = compression
         self._error: InputStreamError | None = None
+        self._left: int | None = None  # decompressed bytes before known damage (`stop_at`)
+        self._damage_found: InputStreamError | None = None
+
+    def stop_at(self, damage: tuple[int, InputStreamError] | None) -> None:
+        """Deliver only the first `damage[0]` decompressed bytes, then raise `damage[1]`."""
+        if damage is not None:
+            self._left, self._damage_found = damage
 
     def read(self, size: int = -1) -> bytes:
         if self._error is not None:
@@ -209,6 +266,13 @@ class _Guarded:
         parts, got = [], 0
         while size is None or size < 0 or got < size:
             want = _PIECE if size is None or size < 0 else min(_PIECE, size - got)
+            if self._left is not None:
+                if self._left <= 0:
+                    self._error = self._damage_found
+                    if parts:
+                        break
+                    raise self._error
+                want = min(want, self._left)
             try:
                 piece = self._inner.read1(want)
             except _DECOMPRESSION_ERRORS as exc:
@@ -220,6 +284,8 @@ class _Guarded:
                 break
             parts.append(piece)
             got += len(piece)
+            if self._left is not None:
+                self._left -= len(piece)
         return b"".join(parts)
 
     def head(self, size: int) -> bytes:

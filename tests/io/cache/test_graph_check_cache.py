@@ -22,9 +22,9 @@ from tests.io.formats.test_lexfile import build, ruleset  # noqa: F401  (ruleset
 def walks(monkeypatch):
     real, seen = kwg_check.kwg_problems, []
 
-    def counting(kwg, letters):
+    def counting(kwg, letters, **options):
         seen.append(len(kwg.nodes))
-        return real(kwg, letters)
+        return real(kwg, letters, **options)
 
     monkeypatch.setattr(kwg_check, "kwg_problems", counting)
     return seen
