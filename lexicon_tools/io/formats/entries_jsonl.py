@@ -39,7 +39,8 @@ def write_entries(path: str | os.PathLike, entries: Iterable[Entry]) -> int:
 
 def read_entries(path: str | os.PathLike) -> Iterator[Entry]:
     """Stream the entries of an entries.jsonl file (blank lines are skipped)."""
-    lines = read_jsonl(path, create_hint="Create it with `lexicon-tools import ... -o FILE`.", line_hint=_HINT)
+    lines = read_jsonl(path, create_hint="Create it with `lexicon-tools import ... -o FILE`.", line_hint=_HINT,
+                       fifo_ok=True)     # streamed once, in bounded lines: a named pipe is fine
     return (_entry(path, number, data) for number, data in lines)
 
 

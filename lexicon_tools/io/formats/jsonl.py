@@ -34,13 +34,15 @@ def write_jsonl(path: str | os.PathLike, records: Iterable[dict[str, Any]]) -> i
     return count
 
 
-def read_jsonl(path: str | os.PathLike, *, create_hint: str, line_hint: str) -> Iterator[tuple[int, Any]]:
+def read_jsonl(path: str | os.PathLike, *, create_hint: str, line_hint: str,
+               fifo_ok: bool = False) -> Iterator[tuple[int, Any]]:
     """(line number, parsed value) for each non-blank line. The file is opened now,
-    so a missing file, a FIFO or a device fails at the call, not at the first iteration."""
+    so a missing file, a device or (unless `fifo_ok`: a reader that streams once) a FIFO
+    fails at the call, not at the first iteration."""
     from lexicon_tools.io.guard.paths import open_regular
 
     path = Path(path)
-    handle = open_regular(path, "a JSON Lines file", create_hint)
+    handle = open_regular(path, "a JSON Lines file", create_hint, fifo_ok=fifo_ok)
     return _lines(path, io.TextIOWrapper(handle, encoding="utf-8"), line_hint)
 
 

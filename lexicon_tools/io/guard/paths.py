@@ -136,7 +136,8 @@ def _stdin_identity() -> tuple[int, int] | None:
     return info.st_dev, info.st_ino
 
 
-def open_regular(path: PathLike, what: str, hint: str = "Give the path of a regular file."):
+def open_regular(path: PathLike, what: str, hint: str = "Give the path of a regular file.", *,
+                 fifo_ok: bool = False):
     """`path` opened for binary reading if it is a regular file; else InputFileError naming what it is.
 
     The file is opened without blocking and checked on its descriptor (fstat), so a FIFO
@@ -144,6 +145,10 @@ def open_regular(path: PathLike, what: str, hint: str = "Give the path of a regu
     as /dev/zero is never read (it would fill the memory). Missing and unreadable files are
     InputFileErrors too. This is the one "regular file only" input check of the commands
     that read a whole file (leave, KLV, verdict and entry files, lexicons).
+
+    ``fifo_ok`` lets a reader that streams its input once, in bounded lines (`filter`'s entries),
+    take a named pipe as `import` does: it is then opened again in blocking mode, waiting for
+    its writer like any reader of a pipe. Devices are refused either way.
     """
     text = os.fspath(path)
     try:
@@ -155,6 +160,9 @@ def open_regular(path: PathLike, what: str, hint: str = "Give the path of a regu
     except OSError as exc:
         raise InputFileError(f"{text}: cannot be read ({exc.strerror}), expected {what}", hint) from None
     mode = os.fstat(fd).st_mode
+    if fifo_ok and stat.S_ISFIFO(mode):
+        os.close(fd)
+        return open(text, "rb")
     if not stat.S_ISREG(mode):
         os.close(fd)
         raise InputFileError(f"{text}: is {file_kind(mode)}, not {what}; it was not read", hint)
