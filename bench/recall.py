@@ -41,7 +41,7 @@ NGERMAN = Path("/usr/share/dict/ngerman")
 TANGLET = Path("/usr/share/tanglet/gamedata/de/words")
 NAME_LABELS = {"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"}
 TILE = re.compile(r"^[A-ZÄÖÜ]{2,15}$")
-GRADED = re.compile(r"^(.{3,}?)(ER|EST|ST)(E|EN|ER|EM|ES)?$")
+GRADES = [(g, e) for g in ("ER", "EST", "ST") for e in ("E", "EN", "ER", "EM", "ES")]
 TARGET_RECALL, TARGET_JUNK = 96.5, 0.3
 
 
@@ -105,20 +105,23 @@ def accepted_words(path: Path) -> set[str]:
 
 
 def graded_participles(words: set[str]) -> set[str]:
-    """Comparatives and superlatives of participles: BASE + ER/EST/ST + ending, where BASE is a present
-    participle whose infinitive is a word (KICHERND: KICHERN) or a past participle in -T of a verb whose
-    infinitive and second person plural past are words (VERLANGSAMT: VERLANGSAMEN, VERLANGSAMTET), which
-    keeps plain adjectives in -t out (LEICHTER: there is no LEICHTET)."""
+    """Comparatives and superlatives of participles: BASE + ER/EST/ST + a declension ending (a bare
+    BASE+ER is the strong masculine ending, zernichtender; a bare BASE+EST a verb form, du
+    vollmülltest), where BASE is a present participle whose infinitive is a word (KICHERND: KICHERN)
+    or a past participle in -T of a verb whose infinitive and second person plural past are words
+    (VERLANGSAMT: VERLANGSAMEN, VERLANGSAMTET), which keeps plain adjectives in -t out (LEICHTERE:
+    there is no LEICHTET)."""
     out = set()
     for word in words:
-        match = GRADED.match(word)
-        if not match:
-            continue
-        base = match.group(1)
-        if base.endswith("ND") and base[:-1] in words:
-            out.add(word)
-        elif base.endswith("T") and base[:-1] + "EN" in words and base + "ET" in words:
-            out.add(word)
+        for grade, ending in GRADES:
+            cut = len(grade) + len(ending)
+            if len(word) - cut < 4 or not word.endswith(grade + ending):
+                continue
+            base = word[:-cut]
+            if (base.endswith("ND") and base[:-1] in words) or \
+                    (base.endswith("T") and base[:-1] + "EN" in words and base + "ET" in words):
+                out.add(word)
+                break
     return out
 
 

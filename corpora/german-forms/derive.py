@@ -213,11 +213,14 @@ def select(words, names, common_tiles, markers, stoplist, counts) -> dict[str, t
         name = t in stoplist or (t not in tanglet_caps and (
             names.get(t) == "name" or (t in markers and t not in common_tiles) or
             (t.endswith("S") and (names.get(t[:-1]) == "name" or t[:-1] in markers) and t not in common_tiles)))
-        if names.get(t) == "abbreviation" and word[:1].isupper():
+        if names.get(t) == "abbreviation" and spelling[:1].isupper():
             counts["dropped: abbreviation by german-nouns POS"] += 1
             continue
         if t in stoplist and not spelling[:1].isupper():
             counts["dropped: lower-case homograph of a stop-listed brand (twitter)"] += 1
+            continue
+        if name and wikidata_only:
+            counts["dropped: Wikidata-only (casefolded) name"] += 1
             continue
         if name and spelling[:1].isupper():
             if t in lower_tanglet and t not in stoplist:

@@ -11,6 +11,8 @@
    (when allowed, an abbreviation that passes 5. is accepted as ``abbreviation``;
    likewise an allowed proper noun as ``proper-noun``)
 3. a register the house rules exclude                       -> ``register:<name>``
+   a curated function-word homograph (Die, Oder, Leider),
+   unless ``allow_function_word_homographs``                -> ``function-word-homograph``
 4. a proper noun (PROPN, a ``propn:`` tag, or a curated
    proper-noun marker, and no common-noun marker),
    unless ``allow_proper_nouns``                            -> ``proper-noun``
@@ -98,6 +100,13 @@ class NominativeSingularPolicy:
 
     def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement:
         """Judge one reading of the word `surface` (written `tiles`)."""
+        result = self._judge(tiles, reading, surface)
+        if result.valid and tiles in self.lists.function_word_homographs:  # admitted by the house rule
+            return Judgement(True, reasons.FUNCTION_WORD_HOMOGRAPH, result.reading,
+                             switch("allow_function_word_homographs", True))
+        return result
+
+    def _judge(self, tiles: str, reading: Reading | None, surface: str) -> Judgement:
         if reading is None or not reading.is_noun:
             return Judgement(False, reasons.NOT_A_NOUN, reading)
         policy = self.policy
@@ -107,6 +116,9 @@ class NominativeSingularPolicy:
         register = excluded_register(reading, self.excluded)
         if register:
             return Judgement(False, register, reading, "excluded_registers")
+        if tiles in self.lists.function_word_homographs and not policy.allow_function_word_homographs:
+            return Judgement(False, reasons.FUNCTION_WORD_HOMOGRAPH, reading,
+                             switch("allow_function_word_homographs", False))
         if reading.origin in ("model", "compound"):
             unsupported = self._unsupported(tiles, reading, surface)
             if unsupported is not None:

@@ -11,7 +11,7 @@ File format (UTF-8 text, one list per file):
 
 Files: ``pluralia-tantum.txt``, ``lexicalized-plurals.txt``,
 ``lexicalized-diminutives.txt``, ``proper-noun-markers.txt``, ``common-noun-markers.txt`` and
-``brand-names.txt`` (brands that sources file as plain nouns: proper-noun markers too). Every problem in
+``function-word-homographs.txt`` and ``brand-names.txt`` (brands that sources file as plain nouns: proper-noun markers too). Every problem in
 every file is collected and reported together, with file and line.
 """
 
@@ -30,6 +30,7 @@ FILES = {
     "lexicalized_diminutives": "lexicalized-diminutives.txt",
     "proper_nouns": "proper-noun-markers.txt",
     "common_nouns": "common-noun-markers.txt",
+    "function_word_homographs": "function-word-homographs.txt",
 }
 BRANDS = "brand-names.txt"  # merged into proper_nouns
 
