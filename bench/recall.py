@@ -176,8 +176,9 @@ def main() -> int:
         report(f"baseline: {other.name}", accepted_words(other), ref, curated)
     misses = sorted(spelling for t, spelling in ref.items() if t not in accepted)
     by_class: dict[str, list[str]] = {}
+    ref_tiles = set(ref)
     for word in misses:
-        by_class.setdefault(word_class(word, set(ref)), []).append(word)
+        by_class.setdefault(word_class(word, ref_tiles), []).append(word)
     rng = random.Random(22)
     print(f"misses: {len(misses):,}")
     for name, words in sorted(by_class.items()):
