@@ -30,9 +30,12 @@ FILES = {
     "lexicalized_diminutives": "lexicalized-diminutives.txt",
     "proper_nouns": "proper-noun-markers.txt",
     "common_nouns": "common-noun-markers.txt",
-    "function_word_homographs": "function-word-homographs.txt",
 }
-BRANDS = "brand-names.txt"  # merged into proper_nouns
+# Hand-written lists (not made by corpora/curated/derive.py); a directory without them has none.
+HAND_WRITTEN = {
+    "function_word_homographs": "function-word-homographs.txt",
+    "brand_names": "brand-names.txt",  # merged into proper_nouns
+}
 
 
 def default_curated_dir() -> Path:
@@ -81,7 +84,10 @@ def _load_default() -> CuratedLists:
 def _load(directory: Path) -> CuratedLists:
     problems: list[Problem] = []
     lists = {field: read_list(directory / name, problems) for field, name in FILES.items()}
-    lists["proper_nouns"] |= read_list(directory / BRANDS, problems)
+    extra = {field: read_list(directory / name, problems) if (directory / name).exists() else frozenset()
+             for field, name in HAND_WRITTEN.items()}
+    lists["proper_nouns"] |= extra["brand_names"]
+    lists["function_word_homographs"] = extra["function_word_homographs"]
     if problems:
         raise InputFileError(f"the curated word lists in {directory} have problems",
                              "Fix the listed lines: one word per line, comments after '#'.", problems)
