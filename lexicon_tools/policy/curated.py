@@ -10,7 +10,9 @@ No source marks these reliably, so the project keeps reviewed lists
 - proper-noun markers: lemmas that are names only (Berlin, Goethe), for sources
   that carry no part of speech or mark a name as a common noun;
 - common-noun markers: the opposite correction, lemmas a source files only as a
-  name although they are everyday nouns (Wiktionary has Sonne only as Eigenname).
+  name although they are everyday nouns (Wiktionary has Sonne only as Eigenname);
+- function-word homographs: rare nouns spelled like a frequent function word (Die, Oder,
+  Leider), which Wortspieler refuses unless a house rule admits them.
 
 `CuratedLists` holds the spellings as written; `for_alphabet` turns them into tile
 strings once per ruleset, which is what the policies compare against.
@@ -31,13 +33,15 @@ class CuratedLists:
     lexicalized_diminutives: frozenset[str] = frozenset()
     proper_nouns: frozenset[str] = frozenset()
     common_nouns: frozenset[str] = frozenset()
+    function_word_homographs: frozenset[str] = frozenset()
 
     def for_alphabet(self, alphabet: Alphabet) -> TileLists:
         def tiles(words: frozenset[str]) -> frozenset[str]:
             return frozenset(to_tiles(w, alphabet) for w in words)
 
         return TileLists(tiles(self.pluralia_tantum), tiles(self.lexicalized_plurals),
-                         tiles(self.lexicalized_diminutives), tiles(self.proper_nouns), tiles(self.common_nouns))
+                         tiles(self.lexicalized_diminutives), tiles(self.proper_nouns), tiles(self.common_nouns),
+                         tiles(self.function_word_homographs))
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,7 @@ class TileLists:
     lexicalized_diminutives: frozenset[str]
     proper_nouns: frozenset[str]
     common_nouns: frozenset[str] = frozenset()
+    function_word_homographs: frozenset[str] = frozenset()
 
     def is_lexicalized_diminutive(self, tiles: str, min_modifier: int = 2) -> bool:
         """On the allow-list itself, or a compound whose head is (Milchbrötchen)."""

@@ -263,7 +263,7 @@ def _full_webfeud():
     with lzma.open(corpora_dir() / "german-forms" / "forms.tsv.xz", "rt", encoding="utf-8") as table:
         next(table)
         for line in table:
-            form, _lemma, pos = line.rstrip("\n").split("\t")
+            form, _lemma, pos = line.rstrip("\n").split("\t")[:3]
             word = alphabet.normalize(form)
             if pos != "PROPN" and 2 <= len(word) <= 8 and alphabet.is_tileable(word):
                 words.add(word)

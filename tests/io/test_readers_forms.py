@@ -51,7 +51,7 @@ def test_a_wrong_header_is_fatal_and_named(tmp_path):
 def test_the_bundled_corpus_reads_and_covers_every_class():
     path = corpora_dir() / "german-forms" / "forms.tsv.xz"
     header = lzma.open(path, "rt", encoding="utf-8").readline()
-    assert header == "form\tlemma\tpos\n"
+    assert header == "form\tlemma\tpos\ttags\n"  # tags: the sources that attest the form
     classes: dict[str, int] = {}
     words = set()
     for entry in iter_entries(path):

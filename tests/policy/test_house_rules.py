@@ -31,6 +31,10 @@ SWITCHES = [
     ("allow_lexicalized_diminutives", False, "Mädchen", "lexicalized-diminutive", True, False),
     ("allow_proper_nouns", True, "Berlin", "proper-noun", False, True),
     ("allow_abbreviations", True, "AKW", "abbreviation", False, True),
+    # rare nouns spelled like frequent function words (corpora/curated/function-word-homographs.txt)
+    ("allow_function_word_homographs", True, "Leider", "function-word-homograph", False, True),
+    ("allow_function_word_homographs", True, "Oder", "function-word-homograph", False, True),
+    ("allow_function_word_homographs", True, "Die", "function-word-homograph", False, True),
 ]
 
 

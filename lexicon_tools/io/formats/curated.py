@@ -10,7 +10,8 @@ File format (UTF-8 text, one list per file):
 - a word is a single token: no spaces, no tabs; the same word twice is an error.
 
 Files: ``pluralia-tantum.txt``, ``lexicalized-plurals.txt``,
-``lexicalized-diminutives.txt``, ``proper-noun-markers.txt``, ``common-noun-markers.txt``. Every problem in
+``lexicalized-diminutives.txt``, ``proper-noun-markers.txt``, ``common-noun-markers.txt`` and
+``function-word-homographs.txt`` and ``brand-names.txt`` (brands that sources file as plain nouns: proper-noun markers too). Every problem in
 every file is collected and reported together, with file and line.
 """
 
@@ -29,6 +30,11 @@ FILES = {
     "lexicalized_diminutives": "lexicalized-diminutives.txt",
     "proper_nouns": "proper-noun-markers.txt",
     "common_nouns": "common-noun-markers.txt",
+}
+# Hand-written lists (not made by corpora/curated/derive.py); a directory without them has none.
+HAND_WRITTEN = {
+    "function_word_homographs": "function-word-homographs.txt",
+    "brand_names": "brand-names.txt",  # merged into proper_nouns
 }
 
 
@@ -78,6 +84,10 @@ def _load_default() -> CuratedLists:
 def _load(directory: Path) -> CuratedLists:
     problems: list[Problem] = []
     lists = {field: read_list(directory / name, problems) for field, name in FILES.items()}
+    extra = {field: read_list(directory / name, problems) if (directory / name).exists() else frozenset()
+             for field, name in HAND_WRITTEN.items()}
+    lists["proper_nouns"] |= extra["brand_names"]
+    lists["function_word_homographs"] = extra["function_word_homographs"]
     if problems:
         raise InputFileError(f"the curated word lists in {directory} have problems",
                              "Fix the listed lines: one word per line, comments after '#'.", problems)

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from lexicon_tools.errors import InputFileError
-from lexicon_tools.io.formats.curated import FILES, default_curated_dir, load_curated
+from lexicon_tools.io.formats.curated import FILES, HAND_WRITTEN, default_curated_dir, load_curated
 
 NAMES = list(FILES.values())
 
@@ -29,6 +29,18 @@ def test_every_list_says_how_it_was_made(name):
     header = [line for line in text.splitlines() if line.startswith("#")]
     assert text.startswith("# ") and any("derive.py" in line for line in header)
     assert any("review" in line for line in header) and any("CC BY-SA" in line for line in header)
+
+
+def test_the_hand_written_lists(tmp_path):
+    lists = load_curated()
+    assert {"Facebook", "Twitter", "Linux", "Xbox"} <= lists.proper_nouns  # brands are name markers
+    assert lists.function_word_homographs == {"Die", "Von", "Oder", "Leider", "Viel"}
+    for name in HAND_WRITTEN.values():
+        header = [line for line in (default_curated_dir() / name).read_text(encoding="utf-8").splitlines()
+                  if line.startswith("#")]
+        assert any("Hand-written" in line for line in header) and any("licence" in line for line in header)
+    write_lists(tmp_path)  # a directory without them has none
+    assert load_curated(tmp_path).function_word_homographs == frozenset()
 
 
 def test_the_lists_are_what_derive_py_makes_from_the_corpus():
