@@ -69,7 +69,7 @@ def test_a_resumed_sweep_checks_the_batches_it_would_skip(tmp_path, write_experi
     first, second = list(plan.batches())[:2]
     rows = dict(columns(first.variant, first.start, first.stop), batch=[first.id] * first.games,
                 experiment=[plan.experiment] * first.games)
-    write_batch(folder, first.id, rows, plan.fingerprint())                  # a real batch of this sweep
+    write_batch(folder, first.id, rows, plan.design())                       # a real batch of this sweep
     (folder / f"{second.id}.parquet").write_bytes((folder / f"{first.id}.parquet").read_bytes())   # a copy
     before = sorted(p.name for p in folder.iterdir())
     code, peak, _seconds, output = run_measured("sweep", path, "-o", folder, "-q", cwd=tmp_path)

@@ -83,8 +83,10 @@ PROPER_NOUNS = ["Berlin", "Goethe", "München", "Paris", "Deutschland", "Hamburg
 NOT_NOUNS = ["schnell", "und", "ging", "nicht", "sehr", "gehst", "trinkt", "obwohl", "vielleicht", "spielte",
              "deshalb"]
 # tiles have no case: a lower-case line still has the lexicon's noun spelled with a capital
-LOWER_CASE_NOUNS = ["leben", "trauer", "essen",
-                    "oder"]  # das Oder, a noun in the corpus (the nominalised conjunction)
+LOWER_CASE_NOUNS = ["leben", "trauer", "essen"]
+# das Oder, a rare noun in the corpus (the nominalised conjunction), is a function-word homograph: refused by
+# default (issue 22), so the lower-case line is only the conjunction
+FUNCTION_WORDS = [("oder", REJECT, "not-a-noun")]   # Oder itself: tests/policy/test_house_rules.py
 NOT_TILEABLE = ["E-Mail", "A4", "O'Neill", "New York", "Hawaiʻi", "Smørrebrød", "Łódź", "Straßen-Bahn"]
 LENGTH = ["A", "Donaudampfschifffahrt", "Rindfleischetikettierung", "Schreibtischlampe"]  # board: 2-16
 REGISTERS = [  # from TEI usage labels; the house rule excludes colloquial words only
@@ -116,6 +118,7 @@ TABLE = (
     + [(w, REJECT, "length") for w in LENGTH]
     + REGISTERS
     + UNKNOWN_COMPOUNDS
+    + FUNCTION_WORDS
 )
 
 
