@@ -18,8 +18,7 @@ def ruleset_file(tmp_path, sources: str):
 @pytest.mark.parametrize("name, sources", [
     ("smartfeud", ["german-nouns/nouns.csv.xz", "german-forms/forms.tsv.xz"]),
     ("webfeud", ["german-nouns/nouns.csv.xz", "german-forms/forms.tsv.xz"]),
-    ("wortspieler", ["german-nouns/nouns.csv.xz", "curated/lexicalized-diminutives.txt",
-                     "curated/pluralia-tantum.txt", "curated/lexicalized-plurals.txt"]),
+    ("wortspieler", ["german-nouns/nouns.csv.xz", "curated/lexicalized-diminutives.txt"]),
     ("webfeud-en", []),
 ])
 def test_bundled_rulesets_name_their_corpora(name, sources):
