@@ -25,6 +25,16 @@ when a head is both a plurale tantum and a form of a singular noun (Effekten: th
 securities, or the dative plural of Effekt), the reading whose lemma is the more
 productive compound head in the lexicon wins - Effekt (Nebeneffekt, Treibhauseffekt)
 over Effekten, but Eltern (Großeltern, Gasteltern) over the rare singular Elter.
+
+Likewise a head that is both a singular noun of its own and the plural of another noun
+(Rechte: die Rechte and der Rechte, or the plural of Recht; Kreisen: das Kreisen, or the dative plural of
+Kreis) is read as the plural when the other noun is far more productive as a compound head
+(`PLURAL_HEAD_RATIO` times as many lemmas end in it as in each other lemma): Zugriffsrechte is the plural of
+Zugriffsrecht, Bankkreisen of Bankkreis (issue 22). The ratio is high because `head_count`
+counts string endings, which chance inflates (lemmas ending in -esse: Adresse, Presse), so
+Abendessen keeps das Essen (25 heads against Esse's 111) and Augenzeuge der Zeuge (20 against
+Zeug's 157). Of the 728 such head pairs in german-nouns, 41 reach the ratio; the issue's
+examples have 56 to 184 (Rechte 2 : Recht 112, Kreisen 1 : Kreis 63, Werken 1 : Werk 184).
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ from lexicon_tools.policy.readings import Reading
 MIN_HEAD = 4
 MIN_PLURAL_ONLY_HEAD = 5
 MIN_MODIFIER = 2
+PLURAL_HEAD_RATIO = 20
 LINKING = ("", "s", "es", "n", "en", "er", "e", "ens")
 
 Lookup = Callable[[str], tuple[Reading, ...]]
@@ -105,6 +116,22 @@ def prefer_productive(readings: tuple[Reading, ...], head: str, head_count: Head
     return tuple(other) if best_other > head_count(head) else tuple(plural_only)
 
 
+def prefer_plural_head(readings: tuple[Reading, ...], head: str, head_count: HeadCount | None) -> tuple[Reading, ...]:
+    """Of a head that is the plural of one lemma and a singular of others (Rechte: Recht; die
+    Rechte, der Rechte), keep only the plural's lemma when it is `PLURAL_HEAD_RATIO` times as
+    productive as each other lemma (module doc)."""
+    lemmas = {r.lemma or head for r in readings}
+    if len(lemmas) < 2 or head_count is None:
+        return readings
+    counts = {lemma: head_count(lemma) for lemma in lemmas}
+    best = max(counts, key=counts.__getitem__)
+    if best == head or not any(r.number == "Plur" and (r.lemma or head) == best for r in readings):
+        return readings
+    if any(counts[best] < PLURAL_HEAD_RATIO * max(count, 1) for lemma, count in counts.items() if lemma != best):
+        return readings
+    return tuple(r for r in readings if (r.lemma or head) == best)
+
+
 def compound_lemma(modifier: str, head_lemma: str) -> str:
     if modifier.isupper():
         return modifier + head_lemma.upper()
@@ -117,7 +144,7 @@ def compound_readings(word: str, lookup: Lookup, head_count: HeadCount | None = 
     if split is None:
         return ()
     modifier, head, readings = split
-    readings = prefer_productive(readings, head, head_count)
+    readings = prefer_plural_head(prefer_productive(readings, head, head_count), head, head_count)
     out = []
     for reading in readings:
         tags = tuple(t for t in reading.tags if not t.startswith(_DROPPED_TAG_PREFIXES))

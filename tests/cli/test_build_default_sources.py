@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from lexicon_tools.io.formats.rulesets import load_ruleset
@@ -16,7 +18,7 @@ def ruleset_file(tmp_path, sources: str):
 @pytest.mark.parametrize("name, sources", [
     ("smartfeud", ["german-nouns/nouns.csv.xz", "german-forms/forms.tsv.xz"]),
     ("webfeud", ["german-nouns/nouns.csv.xz", "german-forms/forms.tsv.xz"]),
-    ("wortspieler", ["german-nouns/nouns.csv.xz"]),
+    ("wortspieler", ["german-nouns/nouns.csv.xz", "curated/lexicalized-diminutives.txt"]),
     ("webfeud-en", []),
 ])
 def test_bundled_rulesets_name_their_corpora(name, sources):
@@ -43,3 +45,19 @@ def test_a_ruleset_cannot_name_a_file_outside_the_bundled_corpora(cli, tmp_path,
     result = cli("ruleset", "validate", str(ruleset_file(tmp_path, sources)))
     assert result.exit_code == 2
     assert "default_sources" in result.output and "Traceback" not in result.output
+
+
+def test_the_curated_allow_lists_bring_bruckchen_into_wortspieler(cli, tmp_path):
+    """The seed names Brückchen as allowed, but no dictionary source lists it: the curated list that
+    names it is one of Wortspieler's default sources, and the filter accepts it with its reason. Built
+    from that list alone (the other default sources are big); Häuschen, on no list, stays out."""
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: wortspieler\nname: house\nword_policy:\n"
+                    "  default_sources: [curated/lexicalized-diminutives.txt]\n", encoding="utf-8")
+    assert "curated/lexicalized-diminutives.txt" in load_ruleset("wortspieler").word_policy.default_sources
+    lexicon = tmp_path / "h.lex"
+    result = cli("build", "--ruleset", str(path), "-o", str(lexicon))
+    assert result.exit_code == 0, result.output
+    result = cli("check", "--lexicon", str(lexicon), "--json", "--no-suggest", "Brückchen", "Häuschen")
+    verdicts = {v["word"]: (v["valid"], v["reason"]) for v in map(json.loads, result.stdout.splitlines())}
+    assert verdicts == {"Brückchen": (True, "lexicalized-diminutive"), "Häuschen": (False, "not-in-lexicon")}

@@ -157,3 +157,18 @@ def test_an_8_bit_list_is_read_as_cp1252_and_latin1_names_the_encoding(tmp_path)
     assert [w for w, _ in words(path)] == ["„Anführung“", "€"]
     with pytest.raises(InputFileError, match="--encoding cp1252"):
         words(path, encoding="latin-1")
+
+
+def test_a_hash_after_whitespace_starts_a_comment(tmp_path):
+    """The curated allow-lists (corpora/curated/) are word lists with comments after the word."""
+    path = tmp_path / "curated.txt"
+    path.write_text("# header\nBrückchen  # the captain's bridge\nC#\nEltern\t# tab, then comment\n", encoding="utf-8")
+    assert words(path) == [("Brückchen", "curated.txt:2"), ("C#", "curated.txt:3"), ("Eltern", "curated.txt:4")]
+
+
+def test_every_curated_allow_list_reads_as_a_word_list():
+    curated = ROOT / "corpora" / "curated"
+    for name in ("lexicalized-diminutives.txt", "pluralia-tantum.txt", "lexicalized-plurals.txt"):
+        read = [word for word, _ in words(curated / name)]
+        assert read and all(" " not in w and "#" not in w for w in read), name
+    assert "Brückchen" in [w for w, _ in words(curated / "lexicalized-diminutives.txt")]

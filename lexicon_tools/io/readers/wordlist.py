@@ -5,7 +5,10 @@ Format
       `lines`), or the encoding given with ``--encoding``; a line longer than
       1,000 characters is a bad record;
     * blank lines and lines starting with ``#`` are skipped, surrounding
-      whitespace is stripped;
+      whitespace is stripped; a ``#`` after whitespace starts a comment to the
+      end of the line (``Brückchen  # the captain's bridge``), so the curated
+      allow-lists in corpora/curated/ read as word lists (a default source of
+      Wortspieler);
     * an optional tab-separated extra column (e.g. a frequency) is allowed and
       ignored: only the text before the first tab is the word.
 
@@ -20,6 +23,7 @@ Entries
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import IO
 
@@ -28,12 +32,16 @@ from lexicon_tools.io.readers.lines import iter_lines
 from lexicon_tools.model.entry import Entry
 
 _CONTROL = frozenset(chr(c) for c in range(32)) - {"\t"}
+_INLINE_COMMENT = re.compile(r"\s#")
 _C1 = frozenset(chr(c) for c in range(0x80, 0xA0))
 
 
 def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
     for number, text in iter_lines(stream, ctx):
-        word = text.split("\t", 1)[0].strip()
+        word = text.split("\t", 1)[0]
+        if "#" in word:
+            word = _INLINE_COMMENT.split(word, 1)[0]
+        word = word.strip()
         if not word or word.startswith("#"):
             continue
         if not _CONTROL.isdisjoint(word):
