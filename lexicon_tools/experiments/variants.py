@@ -276,14 +276,11 @@ def _file_hash(path: str) -> str | None:
     as `play` does, without this reading it first."""
     from lexicon_tools.io.guard.paths import open_regular
 
-    digest = hashlib.sha256()
     try:
         with open_regular(path, "a lexicon file") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(chunk)
+            return hashlib.file_digest(handle, "sha256").hexdigest()
     except (OSError, LexiconToolsError):
         return None
-    return digest.hexdigest()
 
 
 def _leaves_hash(table) -> str:

@@ -283,10 +283,8 @@ def lexicon_meta(ruleset, sources: list[SourceSpec], assembly, date: str | None)
 
 
 def source_provenance(spec: SourceSpec) -> dict[str, Any]:
-    digest = hashlib.sha256()
     with open(spec.path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
+        digest = hashlib.file_digest(handle, "sha256")
     return {"name": spec.path.name, "format": spec.fmt, "bytes": spec.path.stat().st_size,
             "sha256": digest.hexdigest()}
 

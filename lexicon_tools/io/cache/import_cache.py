@@ -76,11 +76,8 @@ def code_digest() -> str:
 
 
 def _file_digest(path: Path) -> str:
-    digest = hashlib.sha256()
     with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def cache_key(sources: list[tuple[Path, str]], on_error: str) -> str:
