@@ -46,7 +46,7 @@ def create_app(table: Table, store: TableStore | None = None, suggester: Suggest
     _pages(app)
     _api(app, table, suggester or Suggester(table.lexicon))
     _tables(app, store)
-    return Guard(app, large_body_paths=("/api/tables",), hosts=hosts)
+    return Guard(app, large_body_paths=("/api/tables", "/api/score"), hosts=hosts)
 
 
 def _pages(app: FastAPI) -> None:
@@ -86,7 +86,9 @@ def _api(app: FastAPI, table: Table, suggester: Suggester) -> None:
 
     @app.post("/api/score", summary="Validate and score one turn on the board the request describes")
     async def score(body: ScoreRequest):
-        return table.score(body.board, body.used, [t.model_dump() for t in body.tiles], body.take, body.swap)
+        history = None if body.history is None else [t.model_dump() for t in body.history]
+        return table.score(body.board, body.used, [t.model_dump() for t in body.tiles], body.take, body.swap,
+                           history, body.player)
 
     @app.post("/api/tiles-left", summary="The tile distribution minus the board and your rack")
     async def tiles_left(body: TilesLeftRequest):

@@ -8,7 +8,7 @@ the server starts.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -17,6 +17,8 @@ from lexicon_tools.cli.wordinput import MAX_WORD_LENGTH
 MAX_WORDS = 20              # words per check request
 MAX_BOARD = 32              # rows per board and squares per row (boards are at most 26 wide)
 MAX_TILES = 40              # tiles placed in one turn (multi-word turns included)
+MAX_HISTORY = 400          # turns of a table's history sent with a turn to score
+MAX_NOTATION = 160         # characters of one turn's notation (a multi-word turn of 40 tiles fits)
 MAX_STATE_BYTES = 64_000    # a shared table's state (score sheet, board, undo history)
 
 Word = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD_LENGTH)]
@@ -42,14 +44,23 @@ class Tile(Strict):
                                                           "the order the words were laid.")
 
 
-class Position(Strict):
-    board: list[Row] = Field(max_length=MAX_BOARD, description="One string per row: '.' empty, an upper-case "
-                                                               "letter a tile, a lower-case letter a joker.")
+class HistoryTurn(Strict):
+    player: int = Field(ge=0, le=7, description="The seat that played the turn (0 is the starter).")
+    kind: Literal["place", "pass", "exchange", "resign", "timeout"] = Field(description="What the turn was.")
+    notation: str = Field("", max_length=MAX_NOTATION, description="A placement as the server wrote it in its "
+                                                                     "reply ('notation'), e.g. '8G HAUS'.")
+
+
+class ScoreRequest(Strict):
+    board: list[Row] | None = Field(None, max_length=MAX_BOARD, description="One string per row: '.' empty, an "
+                                    "upper-case letter a tile, a lower-case letter a joker. Optional with "
+                                    "'history' (then it must be the board the turns leave).")
     used: list[Square] = Field(default_factory=list, max_length=MAX_BOARD * MAX_BOARD,
                                description="Premium squares already used (occupied squares count as used).")
-
-
-class ScoreRequest(Position):
+    history: list[HistoryTurn] | None = Field(None, max_length=MAX_HISTORY, description="The table's turns so "
+                                              "far, in order: the rules that depend on the game (the starter's "
+                                              "extra tile, who may swap a joker) are then checked exactly.")
+    player: int = Field(0, ge=0, le=7, description="The seat that plays this turn (with 'history').")
     tiles: list[Tile] = Field(min_length=1, max_length=MAX_TILES, description="The tiles placed in this turn.")
     take: list[Square] = Field(default_factory=list, max_length=4,
                                description="Squares whose letter is taken from the board first (SmartFeud).")

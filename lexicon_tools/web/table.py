@@ -16,9 +16,15 @@ one server and a reload or a second phone loses nothing.
   parts and the bonus. A physical game has no known rack, so the rack given to
   the engine is exactly the tiles the turn needs (minus a taken letter, plus
   the natural tile given for a swapped joker); the rack size is the only limit
-  checked on top. When a word is not in the lexicon, the same placement is
+  checked on top (one more tile on the starter's first turn, with its joker). When a word is not in the lexicon, the same placement is
   scored again with a judge that accepts every word, so the table still sees
   what the turn would be worth and can decide (a challenge, a house ruling).
+  The page sends the table's turns so far with each turn (`web.history`): the
+  server lays them again, so the rules that depend on the game and not on the
+  board hold as in a game the engine runs: the starter's extra tile only on the
+  first turn, a joker swapped only by the player after the one who laid it.
+  Without the turns, the board alone decides (an empty board is the first turn)
+  and a joker swap that needs to know who laid the joker is refused.
 * **Tiles left** is the ruleset's distribution minus the board and the rack.
 """
 
@@ -38,6 +44,7 @@ from lexicon_tools.engine.scoring import sq_name
 from lexicon_tools.engine.tiles import BLANK_FLAG, LETTER_MASK, RACK_BLANK, TileText, rack_tile_of
 from lexicon_tools.errors import IllegalMoveError, InvalidWordError, UsageError
 from lexicon_tools.model.layout import parse_square
+from lexicon_tools.web.history import replay as replay_history, unknown
 
 
 class AcceptAll:
@@ -60,10 +67,12 @@ class Table:
     title: str = ""
     language: str = "de"
     judge: LexiconJudge = field(init=False)
+    accept_all: AcceptAll = field(init=False)
     text: TileText = field(init=False)
 
     def __post_init__(self) -> None:
         self.judge = LexiconJudge(self.lexicon, self.rules.name)
+        self.accept_all = AcceptAll(self.rules.name)
         self.text = TileText(self.rules.alphabet, self.rules.blank_symbol)
 
     # ------------------------------------------------------------ ruleset ---
@@ -135,18 +144,34 @@ class Table:
             raise UsageError(f"{where}: {exc}", f"Use the letters {''.join(self.rules.alphabet.letters)}.") from None
 
     # -------------------------------------------------------------- score ---
-    def score(self, rows: list[str], used: list[str], tiles: list[dict[str, Any]],
-              take: list[str] = (), swap: list[str] = ()) -> dict[str, Any]:
-        """Validate and score one turn; see the module docstring."""
-        board = self.board(rows, used)
+    def score(self, rows: list[str] | None, used: list[str], tiles: list[dict[str, Any]],
+              take: list[str] = (), swap: list[str] = (), history: list[dict[str, Any]] | None = None,
+              player: int = 0) -> dict[str, Any]:
+        """Validate and score one turn; see the module docstring (and `web.history` for `history`)."""
+        if history is None:
+            if rows is None:
+                raise UsageError("the request has neither the board nor the table's turns",
+                                 "Send 'history' (the turns so far) or 'board'.")
+            situation = unknown(self.board(rows, used))
+        else:
+            situation = replay_history(self, history, player)
+            if rows is not None and self.rows(situation.board) != list(rows):
+                raise UsageError("the board sent differs from the board the table's turns leave",
+                                 "Send the turns and the board of the same game (or only the turns).")
+        board = situation.board
         move = self._move(tiles, take, swap)
-        rack = self._rack(board, move)
+        rack = self.rack(board, move)
+        context = situation.context(self.rules)
         try:
+            if move.swaps and not situation.known and self.rules.swap_enabled and self.rules.swap_next_player_only:
+                raise IllegalMoveError("who laid the joker is not known without the table's turns: only the player "
+                                       "after the one who laid it may swap it (special_moves.joker_swap.by: "
+                                       "next_player)", "Send the turns so far ('history') with the turn.")
             try:
-                evaluation, valid = evaluate_place(self.rules, self.judge, board, rack, move), True
+                evaluation, valid = evaluate_place(self.rules, self.judge, board, rack, move, context), True
             except InvalidWordError:
-                evaluation, valid = evaluate_place(self.rules, AcceptAll(self.rules.name), board, rack, move), False
-            self._check_rack_size(move, evaluation)
+                evaluation, valid = evaluate_place(self.rules, self.accept_all, board, rack, move, context), False
+            self.check_own_tiles(move, evaluation, situation)
         except IllegalMoveError as exc:
             return {"legal": False, "valid": False, "error": exc.message, "hint": exc.hint or ""}
         return self._scored(board, move, evaluation, valid)
@@ -161,7 +186,7 @@ class Table:
         return Place(tuple(Line.of(lines[k]) for k in sorted(lines)),
                      tuple(self.square(s) for s in take), tuple(self.square(s) for s in swap))
 
-    def _rack(self, board: Board, move: Place) -> list[int]:
+    def rack(self, board: Board, move: Place) -> list[int]:
         """The rack a physical player must have held: the tiles placed, less taken letters, plus swap tiles."""
         rack = Counter(rack_tile_of(code) for code in move.placed_codes())
         for sq in move.take:
@@ -173,12 +198,18 @@ class Table:
                 rack[RACK_BLANK] -= 1
         return sorted((+rack).elements())
 
-    def _check_rack_size(self, move: Place, evaluation) -> None:
+    def check_own_tiles(self, move: Place, evaluation, situation) -> None:
+        """A rack's worth of own tiles at most; one more only on the starter's first turn, with its joker."""
         own = sum(evaluation.placed.values()) - len(move.take)
-        limit = self.rules.rack_size + (1 if self.rules.starting_player_extra_blank else 0)
-        if own > limit:
-            raise IllegalMoveError(f"the turn places {own} of the player's own tiles; a rack holds {limit}",
+        limit = situation.own_tile_limit(self.rules, evaluation.placed[RACK_BLANK] > 0)
+        if own <= limit:
+            return
+        if self.rules.starting_player_extra_blank and own == self.rules.rack_size + 1:
+            raise IllegalMoveError(f"the turn places {own} own tiles; only the starting player's first turn may "
+                                   f"place {own} (with the extra joker), any other turn at most {limit}",
                                    "Check the tiles of the turn.")
+        raise IllegalMoveError(f"the turn places {own} of the player's own tiles; a rack holds {limit}",
+                               "Check the tiles of the turn.")
 
     def _scored(self, before: Board, move: Place, ev, valid: bool) -> dict[str, Any]:
         rules, text = self.rules, self.text

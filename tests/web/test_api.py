@@ -89,21 +89,68 @@ def test_wortspieler_multi_word_turn_with_a_joker(client, tables):
 
 
 def test_wortspieler_joker_swap_then_the_joker_laid_again(client, tables):
-    board = after_haus(client)["board"]
+    history = [{"player": 0, "kind": "place", "notation": after_haus(client)["notation"]}]
     tiles = [{"square": "G9", "letter": "A"}, {"square": "G10", "letter": "S"},
              {"square": "G11", "letter": "E", "blank": True}]
-    board = client.post("/api/score", json={"board": board, "tiles": tiles}).json()["board"]
+    laid = client.post("/api/score", json={"history": history, "player": 1, "tiles": tiles}).json()
+    board = laid["board"]
+    history.append({"player": 1, "kind": "place", "notation": laid["notation"]})
     # swap the joker on G11 for a natural E, lay it as s on the F11 TL: SEE across F11-H11
     turn = [{"square": "F11", "letter": "S", "blank": True}, {"square": "H11", "letter": "E"}]
-    reply = client.post("/api/score", json={"board": board, "tiles": turn, "swap": ["G11"]}).json()
+    reply = client.post("/api/score", json={"history": history, "player": 0, "board": board, "tiles": turn,
+                                            "swap": ["G11"]}).json()
     assert reply["legal"] and reply["valid"], reply
     table = tables["wortspieler"]
     v = dict(zip(table.rules.alphabet.letters, table.rules.values[1:]))
     assert reply["score"] == 3 * v["S"] + 2 * v["E"] == engine_score(table, board, "swap:G11 11F s.E", "EE")
     assert reply["board"][10][5:8] == "sEE" and reply["words"][0]["display"] == "sEE"
-    unused = client.post("/api/score", json={"board": board, "tiles": [{"square": "H11", "letter": "E"}],
+    unused = client.post("/api/score", json={"history": history, "player": 0, "tiles": [{"square": "H11", "letter": "E"}],
                                              "swap": ["G11"]}).json()
     assert unused["legal"] is False and "must be placed in this turn" in unused["error"]
+
+
+def test_wortspieler_joker_swap_only_by_the_next_player(client):
+    history = [{"player": 0, "kind": "place", "notation": after_haus(client)["notation"]}]
+    tiles = [{"square": "G9", "letter": "A"}, {"square": "G10", "letter": "S"},
+             {"square": "G11", "letter": "E", "blank": True}]
+    history.append({"player": 1, "kind": "place", "notation": client.post(
+        "/api/score", json={"history": history, "player": 1, "tiles": tiles}).json()["notation"]})
+    swap = {"tiles": [{"square": "F11", "letter": "S", "blank": True}, {"square": "H11", "letter": "E"}],
+            "swap": ["G11"]}
+    assert client.post("/api/score", json={"history": history, "player": 0, **swap}).json()["legal"] is True
+    # one turn later (player 0 passed) the joker laid by player 1 is no longer the next player's to swap
+    late = client.post("/api/score", json={"history": history + [{"player": 0, "kind": "pass"}], "player": 1,
+                                           **swap}).json()
+    assert late["legal"] is False and "G11" in late["error"]
+    # without the turns the server cannot know who laid it: refused, asking for the history
+    blind = client.post("/api/score", json={"board": client.post("/api/score", json={
+        "history": history[:1], "player": 1, "tiles": tiles}).json()["board"], **swap}).json()
+    assert blind["legal"] is False and "history" in blind["hint"]
+
+
+def test_a_history_the_rules_refuse_is_named(client):
+    reply = client.post("/api/score", json={"history": [{"player": 0, "kind": "place", "notation": "1A HAUS"}],
+                                            "player": 1, "tiles": HAUS})
+    assert reply.status_code == 400 and reply.json()["error"].startswith("turn 1 of the table")
+
+
+EIGHT = [{"square": f"{c}8", "letter": letter, "blank": c == "A"} for c, letter in zip("ABCDEFGH", "SCHRANKE")]
+HIGH = [dict(t, square=f"{t['square'][0]}9") for t in EIGHT]
+
+
+def test_smartfeud_eight_own_tiles_only_on_the_starters_first_turn(smartfeud):
+    first = smartfeud.post("/api/score", json={"history": [], "player": 0, "tiles": EIGHT}).json()
+    assert first["legal"] is True and first["own_tiles"] == 8 and first["bingo"] > 0
+    natural = [dict(t, blank=False) for t in EIGHT]     # the eighth tile is the starter's extra joker
+    assert smartfeud.post("/api/score", json={"history": [], "tiles": natural}).json()["legal"] is False
+    haus = {"player": 0, "kind": "place", "notation": "8G HAUS"}
+    for history, seat, tiles in ([[haus], 1, HIGH], [[{"player": 0, "kind": "pass"}], 1, EIGHT],
+                                 [[haus, {"player": 1, "kind": "pass"}], 0, HIGH]):
+        later = smartfeud.post("/api/score", json={"history": history, "player": seat, "tiles": tiles}).json()
+        assert later["legal"] is False and "8 own tiles" in later["error"], (history, later)
+    # without the turns, a board with tiles on it is not the first turn either
+    board = smartfeud.post("/api/score", json={"board": EMPTY16, "tiles": HAUS}).json()["board"]
+    assert smartfeud.post("/api/score", json={"board": board, "tiles": HIGH}).json()["legal"] is False
 
 
 def test_smartfeud_letter_take_scores_the_word_and_the_part_left(smartfeud, tables):

@@ -176,8 +176,10 @@ export class BoardView {
     const seq = ++this.seq;
     if (!state.pending.length) { this.evaluation = null; this.show(); return; }
     try {
+      // the table's turns go along: the rules that depend on the game so far (first turn, who laid a joker)
       const result = await api("POST", "/api/score", {
-        board: state.board, used: state.used, tiles: state.pending, take: state.take, swap: state.swap,
+        history: history(state), player: state.current, board: state.board,
+        tiles: state.pending, take: state.take, swap: state.swap,
       });
       if (seq !== this.seq) return;
       this.evaluation = result;
@@ -230,6 +232,13 @@ export class BoardView {
     this.mode = "place";
     this.onRecorded();
   }
+}
+
+// The turns as the server replays them: seat, kind, and a placement's notation (as the server wrote it).
+export function history(state) {
+  return state.turns.map((turn) => (turn.kind || (turn.pass ? "pass" : "place")) === "place"
+    ? { player: turn.player, kind: "place", notation: turn.notation }
+    : { player: turn.player, kind: turn.kind || "pass" });
 }
 
 function line(kind, text, testid) {
