@@ -75,7 +75,7 @@ def rank_moves(game, generator, strategy: str = "equity", leaves=None, top: int 
     ranked: list[tuple[Move, float, int]] = [(moves.move(int(i)), values.get(int(i), float(equities[i])),
                                               moves.score(int(i))) for i in order[:top]]
     if strategy == "equity" and not end and len(game.bag) >= game.rules.rack_size:
-        exchange = eq._best_exchange(game)
+        exchange = eq.best_exchange(game)
         if exchange is not None and can_exchange(game, len(exchange[1])):
             value = exchange[0]
             at = next((k for k, (_, v, _) in enumerate(ranked) if value > v), len(ranked))
@@ -93,7 +93,7 @@ def _refine_end_game(game, eq: Equity, moves, order: list, values: dict):
     if len(opponents) != 1:
         return order, values
     head = [int(i) for i in order[:REPLY_CANDIDATES]]
-    two = {i: eq._two_ply(game, moves.move(i), opponents[0]) for i in head}
+    two = {i: eq.reply_adjusted(game, moves.move(i), opponents[0]) for i in head}
     legal = sorted((i for i in head if two[i] is not None), key=lambda i: -two[i])   # stable: ties keep order
     if not legal:
         return order, values
