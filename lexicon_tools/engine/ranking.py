@@ -32,6 +32,24 @@ from lexicon_tools.engine.tiles import RACK_BLANK
 STRATEGIES = ("greedy", "equity")
 
 
+def require_rankable(strategy: str, option: str = "--strategy") -> str:
+    """`strategy` if it can rank every move of a position (greedy, equity); else a `UsageError` saying why.
+
+    A strategy that only picks one move (random; a simulation player, which values
+    the few candidates it simulates, not every move) plays games but gives no ranking."""
+    from lexicon_tools.engine.strategy import STRATEGIES as PLAYERS
+    from lexicon_tools.errors import UsageError
+
+    name = strategy.strip().lower()
+    if name in STRATEGIES:
+        return name
+    if name in PLAYERS or name == "sim":
+        raise UsageError(f"{option} {strategy}: this strategy plays games but cannot rank the moves of one "
+                         "position (it picks a move without a value for every candidate)",
+                         f"Rank by one of: {', '.join(STRATEGIES)}.")
+    raise UsageError(f"{option} {strategy!r} is not a strategy that ranks moves", f"Use one of: {', '.join(STRATEGIES)}.")
+
+
 @dataclass
 class Candidate:
     move: Move

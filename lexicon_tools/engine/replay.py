@@ -108,7 +108,7 @@ def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock, obs
     if row.player != game.player.name:
         raise IllegalMoveError(f"{where}: it is {game.player.name}'s turn, the record has {row.player} moving")
     if not record.dealt:
-        _deal_recorded(game, row, where)
+        deal_recorded(game, row, where)
     rack = game.text.rack(game.player.rack)
     if row.rack != rack:
         raise IllegalMoveError(f"{where}: the seed deals {game.player.name} the rack {rack}, "
@@ -127,7 +127,7 @@ def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock, obs
         raise IllegalMoveError(f"{where}: {exc.message}", exc.hint) from None
 
 
-def _deal_recorded(game: Game, row: RecordedTurn, where: str) -> None:
+def deal_recorded(game: Game, row: RecordedTurn, where: str) -> None:
     """Give the mover the recorded rack from the unseen tiles; refill the others' racks from the rest."""
     try:
         wanted = game.text.parse_rack(row.rack)

@@ -92,15 +92,12 @@ class Annotation:
 def run_annotate(record_path: Path, *, lexicon: Path | None = None, ruleset: str | None = None,
                  strategy: str = "equity", leaves: Path | None = None, partial: bool = False) -> Annotation:
     from lexicon_tools.engine.movegen.generator import MoveGenerator
-    from lexicon_tools.engine.ranking import STRATEGIES
+    from lexicon_tools.engine.ranking import require_rankable
     from lexicon_tools.engine.replay import replay
-    from lexicon_tools.errors import UsageError
     from lexicon_tools.io.formats.leavefile import load_for
     from lexicon_tools.jobs.play import _base_name, open_record
 
-    if strategy not in STRATEGIES:
-        raise UsageError(f"--strategy {strategy!r} cannot rank the moves of a position for --annotate",
-                         f"Use one of: {', '.join(STRATEGIES)}.")
+    strategy = require_rankable(strategy)
     record, rules, rs, judge = open_record(record_path, lexicon=lexicon, ruleset=ruleset)
     table, note = (None, None)
     if strategy == "equity":
