@@ -17,14 +17,16 @@ def moves_command(
                                 "(default for --record: the record's #ruleset)."),
     board: str = typer.Option(None, "--board", "-b", help="The position: a CGP string, or a file holding a CGP "
                               "or the board rows (one line per row, '.' empty, lower case a joker)."),
-    record: Path = typer.Option(None, "--record", help="A game record (.gcg of `play --record`): the position "
-                                "before its turn --turn."),
+    record: Path = typer.Option(None, "--record", help="A game record (.gcg of `play --record`) or a GCG file "
+                                "(Quackle/Macondo/Woogles, on --ruleset's board): the position before its turn "
+                                "--turn."),
     turn: int = typer.Option(None, "--turn", "-t", help="With --record: the turn line (1 = the first move)."),
     rack: str = typer.Option(None, "--rack", help="The mover's tiles (? a blank); replaces the position's rack."),
     top: int = typer.Option(10, "--top", "-n", help="How many moves to list."),
     strategy: str = typer.Option(None, "--strategy", "-s", help="Rank as this strategy chooses: greedy (score) or "
                                  "equity (score plus leave value, end-game model). Default: equity, or for "
-                                 "--record the strategy of the seat that moved."),
+                                 "--record the strategy of the seat that moved (when it ranks; sim and random "
+                                 "pick one move without ranking the others, and are refused)."),
     leaves: Path = typer.Option(None, "--leaves", help="Leave values for equity (default: the ruleset's bundled "
                                 "file)."),
     lexicon: Path = typer.Option(None, "--lexicon", "-l", help="The .lex file (default: the ruleset's lexicon)."),

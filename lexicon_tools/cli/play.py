@@ -85,21 +85,57 @@ def play_command(
 
 
 def replay_command(
-    record: Path = typer.Argument(..., help="A game record written by `play --record DIR` (- reads standard "
-                                  "input)."),
+    record: Path = typer.Argument(..., help="A game record written by `play --record DIR`, or a GCG file "
+                                  "(Quackle/Macondo/Woogles; - reads standard input)."),
     lexicon: Path = typer.Option(None, "--lexicon", "-l", help="The .lex file (default: the ruleset's lexicon)."),
-    ruleset: str = typer.Option(None, "--ruleset", "-r", help="Override the record's #ruleset."),
+    ruleset: str = typer.Option(None, "--ruleset", "-r", help="Override the record's #ruleset (a GCG file "
+                                "without #ruleset needs it: its board and tiles are this ruleset's)."),
     partial: bool = typer.Option(False, "--partial",
                                  help="Accept a record without its #end line (a game still running)."),
+    annotate: bool = typer.Option(False, "--annotate", "-a", help="List per turn the move played, the best "
+                                  "move by --strategy and the equity lost."),
+    strategy: str = typer.Option("equity", "--strategy", "-s", help="With --annotate: rank as greedy (score) "
+                                 "or equity (score plus leave value, end-game model) does."),
+    leaves: Path = typer.Option(None, "--leaves", help="With --annotate and equity: the leave values "
+                                "(default: the ruleset's bundled file)."),
+    as_json: bool = typer.Option(False, "--json", help="With --annotate: print the annotation as JSON."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="With --annotate: only the totals per player."),
+    write_gcg: Path = typer.Option(None, "--write-gcg", help="After a clean replay, write the game as GCG."),
+    write_record: Path = typer.Option(None, "--write-record", help="After a clean replay, write the game as a "
+                                      "record (a GCG's racks as recorded)."),
 ) -> None:
     """Re-deal a game record from its seed and re-validate and re-score every turn.
 
     Exits 0 when every move, end adjustment and final score is as the record
     says; otherwise exits 2 naming the line that differs. A record without its
-    #end line is refused unless --partial is given.
+    #end line is refused unless --partial is given. A GCG file is replayed on
+    the board and tiles of --ruleset with the racks its lines show.
+
+    With --annotate each turn lists the move played, the move --strategy ranks
+    first (as `lexicon-tools moves` does) and the equity lost (greedy: points).
 
     Example: lexicon-tools replay games/webfeud-0001.gcg
+
+    Example: lexicon-tools replay game.gcg --ruleset webfeud --annotate --strategy equity
     """
+    if not annotate and (as_json or quiet or leaves is not None or strategy != "equity"):
+        from lexicon_tools.errors import UsageError
+
+        raise UsageError("--strategy, --leaves, --json and --quiet belong to --annotate",
+                         "Add --annotate, or drop those options.")
+    if annotate:
+        from lexicon_tools.jobs.annotate import run_annotate
+
+        result = run_annotate(record, lexicon=lexicon, ruleset=ruleset, strategy=strategy, leaves=leaves,
+                              partial=partial)
+        if result.note:
+            typer.echo(result.note, err=True)
+        if as_json:
+            typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+        else:
+            _print_annotation(result, quiet)
+        _write_copies(record, ruleset, write_gcg, write_record)
+        return
     from lexicon_tools.jobs.play import run_replay
 
     rec, game = run_replay(record, lexicon=lexicon, ruleset=ruleset, partial=partial)
@@ -107,6 +143,34 @@ def replay_command(
     state = f"ended ({game.outcome.reason})" if game.over else "not finished"
     typer.echo(f"{record}: {len(rec.turns)} turns replayed, all legal and scored as recorded; "
                f"game {state}; {scores}")
+    _write_copies(record, ruleset, write_gcg, write_record)
+
+
+def _write_copies(record: Path, ruleset: str | None, gcg: Path | None, native: Path | None) -> None:
+    if gcg is None and native is None:
+        return
+    from lexicon_tools.jobs.play import write_game_copies
+
+    for path in write_game_copies(record, ruleset, gcg=gcg, record_out=native):
+        typer.echo(f"wrote {path}", err=True)
+
+
+def _print_annotation(result, quiet: bool) -> None:
+    unit = "points" if result.strategy == "greedy" else "equity"
+    if not quiet:
+        typer.echo(f"{result.source}: {len(result.turns)} turns on {result.ruleset}, best moves by "
+                   f"{result.strategy}")
+        width = max((len(t.played) for t in result.turns), default=4)
+        bwidth = max((len(t.best) for t in result.turns), default=4)
+        for t in result.turns:
+            lost = "-" if t.loss is None else ("best" if t.agrees else f"-{t.loss:.1f}")
+            typer.echo(f"{t.number:>3}. {t.player:<10} {t.rack:<9} {t.played:<{width}} {t.played_score:>+4}  "
+                       f"best {t.best:<{bwidth}} {t.best_score:>+4}  {unit} lost {lost}")
+    state = f"ended ({result.finished})" if result.finished else "not finished"
+    typer.echo(f"game {state}; " + ", ".join(f"{k} {v}" for k, v in result.scores.items()))
+    for player, row in result.totals().items():
+        typer.echo(f"{player}: best move played in {row['best_played']} of {row['turns']} turns, "
+                   f"{unit} lost {row['loss']:.1f}")
 
 
 def _capped_workers(workers: int, force: bool) -> int:

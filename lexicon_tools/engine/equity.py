@@ -93,6 +93,57 @@ class Equity:
                 return Exchange(exchange[1])
         return moves.move(best_index) if best_index >= 0 else fallback(game)
 
+    # ------------------------------------------------------------ public API ---
+    # What `engine.ranking` and `jobs.annotate` use: the value of one given move, and the
+    # best exchange, by the same model `choose` ranks with.
+    def move_value(self, game, move: Move) -> float:
+        """The equity of `move` for the mover of `game`, on the scale `choose` ranks by.
+
+        A placement: score plus the leave's value; in the end game (bag empty) the
+        static end-game model, and with two players and a bound generator its score
+        minus the opponent's best reply (as `_end_game` refines its best candidates).
+        An exchange: the value of the tiles kept. A pass keeps the whole rack: its
+        value, or in the end game the static cost of being stuck with it.
+        Raises `IllegalMoveError` for an illegal placement.
+        """
+        if self.leaves is None:
+            self.leaves = LeaveTable.zero(game.rules)
+        end = len(game.bag) == 0
+        rack = Counter(game.player.rack)
+        if isinstance(move, Exchange):
+            return self.leaves.value(bytes(sorted((rack - Counter(move.tiles)).elements())))
+        if not isinstance(move, Place):
+            if not end:
+                return self.leaves.value(bytes(sorted(rack.elements())))
+            _bonus, stuck = self._end_terms(game)
+            return -stuck * sum(game.rules.values[t] for t in rack.elements())
+        if end:
+            opponents = [p for p in game.players if p.active and p.seat != game.current]
+            if self.generator is not None and len(opponents) == 1:
+                value = self._two_ply(game, move, opponents[0])
+                if value is not None:
+                    return value
+        ev = game.evaluate(move)
+        kept = list(ev.rack.elements())
+        if game.extra_blank_pending and game.current == 0 and not ev.placed[RACK_BLANK] and RACK_BLANK in kept:
+            kept.remove(RACK_BLANK)
+        if not end:
+            return ev.score + self.leaves.value(bytes(sorted(kept)))
+        out_bonus, stuck = self._end_terms(game)
+        if not kept:
+            return ev.score + out_bonus + GOING_OUT_TEMPO
+        return ev.score - stuck * sum(game.rules.values[t] for t in kept)
+
+    def best_exchange(self, game) -> tuple[float, tuple[int, ...]] | None:
+        """(value of the tiles kept, tiles put back) of the best exchange, or None where none is allowed."""
+        if self.leaves is None:
+            self.leaves = LeaveTable.zero(game.rules)
+        return self._best_exchange(game)
+
+    def reply_adjusted(self, game, move: Place, opponent) -> float | None:
+        """End game, two players: `move`'s score minus `opponent`'s best reply (None if illegal)."""
+        return self._two_ply(game, move, opponent)
+
     def equities(self, game, moves, end: bool) -> np.ndarray:
         """The equity of every candidate, in `MoveList` order."""
         parts = [self._block(game, block, end) for block in moves.blocks]

@@ -32,6 +32,24 @@ from lexicon_tools.engine.tiles import RACK_BLANK
 STRATEGIES = ("greedy", "equity")
 
 
+def require_rankable(strategy: str, option: str = "--strategy") -> str:
+    """`strategy` if it can rank every move of a position (greedy, equity); else a `UsageError` saying why.
+
+    A strategy that only picks one move (random; a simulation player, which values
+    the few candidates it simulates, not every move) plays games but gives no ranking."""
+    from lexicon_tools.engine.strategy import STRATEGIES as PLAYERS
+    from lexicon_tools.errors import UsageError
+
+    name = strategy.strip().lower()
+    if name in STRATEGIES:
+        return name
+    if name in PLAYERS or name == "sim":
+        raise UsageError(f"{option} {strategy}: this strategy plays games but cannot rank the moves of one "
+                         "position (it picks a move without a value for every candidate)",
+                         f"Rank by one of: {', '.join(STRATEGIES)}.")
+    raise UsageError(f"{option} {strategy!r} is not a strategy that ranks moves", f"Use one of: {', '.join(STRATEGIES)}.")
+
+
 @dataclass
 class Candidate:
     move: Move
@@ -75,7 +93,7 @@ def rank_moves(game, generator, strategy: str = "equity", leaves=None, top: int 
     ranked: list[tuple[Move, float, int]] = [(moves.move(int(i)), values.get(int(i), float(equities[i])),
                                               moves.score(int(i))) for i in order[:top]]
     if strategy == "equity" and not end and len(game.bag) >= game.rules.rack_size:
-        exchange = eq._best_exchange(game)
+        exchange = eq.best_exchange(game)
         if exchange is not None and can_exchange(game, len(exchange[1])):
             value = exchange[0]
             at = next((k for k, (_, v, _) in enumerate(ranked) if value > v), len(ranked))
@@ -93,7 +111,7 @@ def _refine_end_game(game, eq: Equity, moves, order: list, values: dict):
     if len(opponents) != 1:
         return order, values
     head = [int(i) for i in order[:REPLY_CANDIDATES]]
-    two = {i: eq._two_ply(game, moves.move(i), opponents[0]) for i in head}
+    two = {i: eq.reply_adjusted(game, moves.move(i), opponents[0]) for i in head}
     legal = sorted((i for i in head if two[i] is not None), key=lambda i: -two[i])   # stable: ties keep order
     if not legal:
         return order, values

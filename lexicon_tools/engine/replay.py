@@ -11,10 +11,25 @@ running total — and so are the end reason and the final scores. A record
 without its ``#end`` line is refused (it may have been cut off mid-game)
 unless ``partial`` is asked for. Any difference raises `IllegalMoveError`
 naming the record and line.
+
+A record whose racks are not dealt from a seed (``dealt=False``: a game imported
+from GCG, where each turn line shows the mover's rack but the bag's order is
+unknown) is replayed with the recorded racks instead: before each turn the
+mover's rack is set to the one recorded, taken from the tiles not on the board
+(bag and every rack), and the other players' racks are refilled from the rest,
+keeping their size. Once the bag is empty this makes the opponent's rack exactly
+the unseen tiles, so the end game and the end adjustments are checked as for a
+dealt game. A rack that needs tiles no longer unseen is refused, naming the line.
+Such a record needs no ``#end`` line: the replay says whether the game ended.
+
+`replay` takes an optional ``observe(game, row)`` callback, called just before
+each turn is played (the mover's rack already the recorded one): what
+`jobs.annotate` ranks the alternatives with.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from lexicon_tools.engine.clock import ManualClock
@@ -23,6 +38,7 @@ from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.moves import Exchange, Move, Pass, Resign
 from lexicon_tools.engine.notation import parse_place
 from lexicon_tools.engine.rules import Rules
+from lexicon_tools.engine.tiles import RACK_BLANK
 from lexicon_tools.engine.turns import EXCHANGE, INVALID, PASS, PLACE, RESIGN, TIMEOUT, Turn
 from lexicon_tools.errors import IllegalMoveError
 
@@ -60,11 +76,14 @@ class Record:
     adjustments: list[RecordedAdjustment] = field(default_factory=list)
     end: str | None = None
     finals: dict[str, int] = field(default_factory=dict)
+    dealt: bool = True       # racks dealt from the seed; False: the racks are the record's (GCG)
 
 
-def replay(record: Record, rules: Rules, judge: WordJudge, partial: bool = False) -> Game:
-    """Re-play `record` under `rules` with `judge`; returns the finished game (or, if `partial`, the current one)."""
-    if record.end is None and not partial:
+def replay(record: Record, rules: Rules, judge: WordJudge, partial: bool = False, observe=None) -> Game:
+    """Re-play `record` under `rules` with `judge`; returns the finished game (or, if `partial`, the current one).
+
+    `observe(game, row)`, when given, is called before each turn is played."""
+    if record.end is None and not partial and record.dealt:
         last = record.turns[-1].line if record.turns else 0
         raise IllegalMoveError(f"{_where(record, last)}: the record has no #end line, so it may be cut off "
                                "mid-game", "Replay it with --partial to check the turns it has.")
@@ -73,7 +92,7 @@ def replay(record: Record, rules: Rules, judge: WordJudge, partial: bool = False
     game = Game(rules, judge, record.players, seed=record.seed, professional=record.professional,
                 time_limit=record.time_limit, clock=clock)
     for row in record.turns:
-        _check_turn(record, game, row, _play(record, game, row, clock))
+        _check_turn(record, game, row, _play(record, game, row, clock, observe))
     _check_end(record, game)
     return game
 
@@ -82,17 +101,21 @@ def _where(record: Record, line: int) -> str:
     return f"{record.source}:{line}"
 
 
-def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock) -> Turn:
+def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock, observe=None) -> Turn:
     where = _where(record, row.line)
     if game.over:
         raise IllegalMoveError(f"{where}: the game was already over ({game.outcome.reason})")
     if row.player != game.player.name:
         raise IllegalMoveError(f"{where}: it is {game.player.name}'s turn, the record has {row.player} moving")
+    if not record.dealt:
+        deal_recorded(game, row, where)
     rack = game.text.rack(game.player.rack)
     if row.rack != rack:
         raise IllegalMoveError(f"{where}: the seed deals {game.player.name} the rack {rack}, "
                                f"the record says {row.rack}",
                                "Records replay only with the seed, ruleset and lexicon they were played with.")
+    if observe is not None:
+        observe(game, row)
     if row.kind == TIMEOUT:
         if game.time_limit is None:
             raise IllegalMoveError(f"{where}: a timeout in a game without a time limit")
@@ -102,6 +125,44 @@ def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock) -> 
         return game.play(_move(game, row))
     except IllegalMoveError as exc:
         raise IllegalMoveError(f"{where}: {exc.message}", exc.hint) from None
+
+
+def deal_recorded(game: Game, row: RecordedTurn, where: str) -> None:
+    """Give the mover the recorded rack from the unseen tiles; refill the others' racks from the rest."""
+    try:
+        wanted = game.text.parse_rack(row.rack)
+    except ValueError as exc:
+        raise IllegalMoveError(f"{where}: the rack {row.rack!r}: {exc}",
+                               f"Use the letters {''.join(game.rules.alphabet.letters)} and "
+                               f"{game.rules.blank_symbol} for a blank.") from None
+    pool = Counter(game.bag.tiles)
+    for p in game.players:
+        pool.update(p.rack)
+    short = Counter(wanted) - pool
+    if short:
+        raise IllegalMoveError(f"{where}: the rack {row.rack} needs {game.text.rack(short.elements())}, which "
+                               f"{'is' if sum(short.values()) == 1 else 'are'} no longer unseen (on the board "
+                               "or beyond the ruleset's tile distribution)",
+                               f"The unseen tiles are {game.text.rack(sorted(pool.elements()))}; check the rack "
+                               "and the ruleset (--ruleset).")
+    pool.subtract(wanted)
+    rest = sorted(pool.elements())
+    game.rng.shuffle(rest)
+    for p in game.players:
+        if p is game.player:
+            continue
+        n = min(len(p.rack), len(rest))
+        p.rack, rest = sorted(rest[:n]), rest[n:]
+    game.player.rack = sorted(wanted)
+    game.bag.tiles = rest
+    if game.extra_blank_pending and game.current == 0 and RACK_BLANK not in wanted:
+        game.extra_blank_pending = False      # the starter holds no extra blank to lose (as set_position)
+    game._turn_rack = tuple(game.player.rack)
+
+
+def recorded_move(game: Game, row: RecordedTurn) -> Move | None:
+    """The `Move` a recorded turn plays in `game` (None for a timeout)."""
+    return None if row.kind == TIMEOUT else _move(game, row)
 
 
 def _move(game: Game, row: RecordedTurn) -> Move:

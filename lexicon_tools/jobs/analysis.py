@@ -53,7 +53,7 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
               rack: str | None = None, top: int = 10, strategy: str | None = None, lexicon: Path | None = None,
               leaves: Path | None = None) -> MovesResult:
     from lexicon_tools.engine.movegen.generator import MoveGenerator
-    from lexicon_tools.engine.ranking import STRATEGIES, rank_moves
+    from lexicon_tools.engine.ranking import STRATEGIES, rank_moves, require_rankable
     from lexicon_tools.io.formats.leavefile import load_for
     from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.jobs.play import _base_name, open_judge
@@ -63,14 +63,13 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
                          "Example: lexicon-tools moves --ruleset webfeud --record game.gcg --turn 5")
     if top < 1:
         raise UsageError(f"--top {top}: list at least one move", "Use --top 1 or more.")
-    if strategy is not None and strategy not in STRATEGIES:
-        raise UsageError(f"--strategy {strategy!r} is not one `moves` ranks by",
-                         f"Use one of: {', '.join(STRATEGIES)}.")
+    if strategy is not None:
+        strategy = require_rankable(strategy)
     played, recorded = None, None
     if record is not None:
         from lexicon_tools.io.formats.gamerecord import read_record
 
-        recorded = read_record(record)
+        recorded = read_record(record, gcg_ruleset=ruleset)
         ruleset = ruleset or recorded.ruleset
     if ruleset is None:
         raise UsageError("no ruleset given", "Add --ruleset NAME (e.g. webfeud).")
@@ -94,7 +93,8 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
         table, note = load_for(game.rules, leaves, also_for=_base_name(rs.extends))
     generator = MoveGenerator(game.rules, judge.kwg.nodes, judge)
     candidates, generated = rank_moves(game, generator, strategy, table, top)
-    return MovesResult(position_cgp(game, rules.name), rules.name, strategy, game.player.name, len(game.bag),
+    unknown = recorded is not None and not recorded.dealt and len(game.bag) > 0   # a GCG shows one rack
+    return MovesResult(position_cgp(game, rules.name, opponent_known=not unknown), rules.name, strategy, game.player.name, len(game.bag),
                        generated, candidates, played, note)
 
 
@@ -120,6 +120,10 @@ def _from_record(recorded, rules: Rules, judge, turn: int | None, path: Path):
     head = dataclasses.replace(recorded, turns=recorded.turns[:turn - 1], adjustments=[], end=None, finals={})
     game = replay(head, rules, judge, partial=True)
     row = recorded.turns[turn - 1]
+    if not recorded.dealt:          # a GCG: the mover's rack is the one its line shows
+        from lexicon_tools.engine.replay import deal_recorded
+
+        deal_recorded(game, row, f"{path}:{row.line}")
     played = {"place": row.text, "exchange": "-" + row.text, "pass": "-"}.get(row.kind, f"({row.kind})")
     seat = recorded.players.index(row.player) if row.player in recorded.players else game.current
     seat_strategy = recorded.strategies[seat] if seat < len(recorded.strategies) else None
@@ -206,8 +210,8 @@ def game_of(position, rules: Rules, judge, source: str = "CGP"):
     return game
 
 
-def position_cgp(game, ruleset: str) -> str:
-    """The CGP of the mover's position in `game` (the mover first)."""
+def position_cgp(game, ruleset: str, opponent_known: bool = True) -> str:
+    """The CGP of the mover's position in `game` (the mover first; the opponent's rack if known)."""
     from lexicon_tools.io.formats.cgp import Position, write_cgp
     from lexicon_tools.model.layout import square_name
 
@@ -222,6 +226,7 @@ def position_cgp(game, ruleset: str) -> str:
     if allowed is not None and rules.swap_enabled:
         swappable = tuple(square_name(*divmod(sq, rules.cols)) for sq in sorted(allowed))
     seed = game.seed if rules.random_board else None
-    return write_cgp(Position(rows, text.rack(game.player.rack), text.rack(game.players[other].rack),
+    theirs = text.rack(game.players[other].rack) if opponent_known else None
+    return write_cgp(Position(rows, text.rack(game.player.rack), theirs,
                               (game.players[me].score, game.players[other].score), game.scoreless_run,
                               None, ruleset, swappable, seed))

@@ -156,20 +156,48 @@ def record_path(folder: Path, ruleset: str, index: int) -> Path:
 
 
 def run_replay(record_path: Path, *, lexicon: Path | None = None, ruleset: str | None = None,
-               partial: bool = False):
-    """Re-validate and re-score a record; returns (record, finished game)."""
+               partial: bool = False, observe=None):
+    """Re-validate and re-score a record (or a GCG file); returns (record, finished game).
+    `observe(game, row)` is called before each turn (see `engine.replay.replay`)."""
     from lexicon_tools.engine.replay import replay
+
+    record, rules, _rs, judge = open_record(record_path, lexicon=lexicon, ruleset=ruleset)
+    return record, replay(record, rules, judge, partial=partial, observe=observe)
+
+
+def write_game_copies(record_path: Path, ruleset: str | None, *, gcg: Path | None = None,
+                      record_out: Path | None = None) -> list[Path]:
+    """Write a (replayed) game again as GCG and/or as a record, atomically; returns the paths written."""
+    from lexicon_tools.io.formats.gamerecord import format_recorded, read_record
+    from lexicon_tools.io.formats.gcg import format_gcg
+    from lexicon_tools.io.guard.atomic import atomic_write_text
+
+    record = read_record(record_path, gcg_ruleset=ruleset)
+    if ruleset:
+        import dataclasses
+
+        record = dataclasses.replace(record, ruleset=ruleset)
+    written = []
+    for path, text in ((gcg, format_gcg), (record_out, format_recorded)):
+        if path is not None:
+            atomic_write_text(path, text(record))
+            written.append(Path(path))
+    return written
+
+
+def open_record(record_path: Path, *, lexicon: Path | None = None, ruleset: str | None = None):
+    """(record, rules, resolved ruleset, judge) of a game record or GCG file, checked as `replay` needs."""
     from lexicon_tools.io.formats.gamerecord import read_record
     from lexicon_tools.io.formats.rulesets import load_ruleset
 
-    record = read_record(record_path)
+    record = read_record(record_path, gcg_ruleset=ruleset)
     if ruleset is None:  # a received record may only name a bundled ruleset (issue 12)
         _require_bundled_ruleset(record.ruleset, record_path)
     name = ruleset or record.ruleset
     rs = load_ruleset(name)
     rules = Rules.from_ruleset(rs)
     _path, judge = open_judge(rules, lexicon, name, also_for=_base_name(rs.extends), rs=rs)
-    return record, replay(record, rules, judge, partial=partial)
+    return record, rules, rs, judge
 
 
 def _require_bundled_ruleset(name: str, record_path: Path) -> None:

@@ -33,6 +33,13 @@ order), ``#professional yes|no``, ``#time-limit SECONDS|none``, ``#end REASON``
 (out, scoreless, resigned, passes_in_a_row, stopped or turn_limit) and
 ``#final NICK SCORE ...``.
 
+``#racks recorded`` says the racks are the turn lines' own rather than dealt from
+the seed (a game imported from GCG, `io.formats.gcg`).
+
+`read_record` also reads a GCG file (first line ``#character-encoding`` or
+``#playerN``), as `io.formats.gcg.parse_gcg` maps it; `format_recorded` writes
+any `Record` (a parsed record or an imported GCG) in this format.
+
 **Turns** (``>NICK: RACK MOVE SCORE TOTAL``, as in GCG): the rack before the
 move (``?`` = blank), the move, the points (``+N``) and the player's total.
 Moves:
@@ -122,8 +129,11 @@ def write_record(path: str | Path, log: GameLog, text: TileText) -> None:
     atomic_write_text(path, format_record(log, text))
 
 
-def read_record(path: str | Path) -> Record:
+def read_record(path: str | Path, gcg_ruleset: str | None = None) -> Record:
     """Read and parse a record file; ``-`` reads standard input (a pipe is read whole, up to the cap).
+
+    A GCG file is read too (`_parsed`); `gcg_ruleset` is then the ruleset it is replayed on
+    (over its ``#ruleset`` line).
 
     Only a regular file is opened for reading: it is opened without blocking and
     checked with fstat, so a FIFO (which would hang), a device (``/dev/zero``
@@ -134,7 +144,7 @@ def read_record(path: str | Path) -> Record:
     if str(path) == "-":
         from lexicon_tools.io.guard.paths import stdin_binary
 
-        return parse_record(_decoded(stdin_binary("game record").read(MAX_RECORD_BYTES + 1), "-"), "-")
+        return _parsed(_decoded(stdin_binary("game record").read(MAX_RECORD_BYTES + 1), "-"), "-", gcg_ruleset)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
@@ -150,7 +160,38 @@ def read_record(path: str | Path) -> Record:
             data = handle.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
             raise InputFileError(f"cannot read game record {path}: {exc.strerror}", hint) from None
-    return parse_record(_decoded(data, str(path)), str(path))
+    return _parsed(_decoded(data, str(path)), str(path), gcg_ruleset)
+
+
+def format_recorded(record: Record) -> str:
+    """The record text of a parsed `Record` (what `parse_record` reads back to the same record)."""
+    lines = [f"#{FORMAT} {VERSION}", f"#ruleset {record.ruleset}", f"#seed {record.seed}"]
+    if not record.dealt:
+        lines.append("#racks recorded")
+    strategies = list(record.strategies) + [""] * len(record.players)
+    lines += [f"#player{i + 1} {nick} {strategies[i]}".rstrip() for i, nick in enumerate(record.players)]
+    lines.append(f"#professional {'yes' if record.professional else 'no'}")
+    lines.append(f"#time-limit {'none' if record.time_limit is None else _number(record.time_limit)}")
+    for row in record.turns:
+        move = {PLACE: row.text, INVALID: f"(invalid {row.text})", EXCHANGE: f"-{row.text}", PASS: "-",
+                TIMEOUT: "(time)", RESIGN: "(resign)"}[row.kind]
+        lines.append(f">{row.player}: {row.rack} {move} {row.score:+d} {row.total}")
+    lines += [f">{a.player}: ({a.rack}) {a.delta:+d} {a.total}" for a in record.adjustments]
+    if record.end:
+        lines.append(f"#end {record.end}")
+    if record.finals:
+        lines.append("#final " + " ".join(f"{nick} {score}" for nick, score in record.finals.items()))
+    return "\n".join(lines) + "\n"
+
+
+def _parsed(content: str, source: str, gcg_ruleset: str | None = None) -> Record:
+    """A record or, when its first line says so, a GCG file (`io.formats.gcg`)."""
+    from lexicon_tools.io.formats.gcg import looks_like_gcg, parse_gcg
+
+    first = next((ln for ln in content.splitlines() if ln.strip()), "")
+    if looks_like_gcg(printable(first)):
+        return parse_gcg(content, source, gcg_ruleset)
+    return parse_record(content, source)
 
 
 def _decoded(data: bytes, source: str) -> str:
@@ -178,7 +219,8 @@ def parse_record(content: str, source: str = "<record>") -> Record:
         if not seen_format:
             if line.partition(" ")[0] != f"#{FORMAT}":
                 raise _bad(source, number, f"the record does not start with its header line '#{FORMAT} {VERSION}'",
-                           "Give a record written by `lexicon-tools play --record DIR`.")
+                           "Give a record written by `lexicon-tools play --record DIR`, or a GCG file "
+                           "(first line #character-encoding UTF-8 or #player1 NICK NAME).")
             seen_format = True
         if line.startswith("#"):
             _pragma(line, number, source, header, players, finals)
@@ -201,7 +243,8 @@ def parse_record(content: str, source: str = "<record>") -> Record:
     except ValueError as exc:
         raise _bad(source, 1, f"bad #seed or #time-limit value ({exc})") from None
     return Record(source, header["ruleset"], seed, [n for n, _ in players], [s for _, s in players],
-                  header.get("professional", "no") == "yes", limit, turns, adjustments, header.get("end"), finals)
+                  header.get("professional", "no") == "yes", limit, turns, adjustments, header.get("end"), finals,
+                  dealt=header.get("racks", "seed") != "recorded")
 
 
 def _time_limit(text: str) -> float:
@@ -234,7 +277,9 @@ def _pragma(line, number, source, header, players, finals) -> None:
             finals.update({parts[i]: int(parts[i + 1]) for i in range(0, len(parts), 2)})
         except ValueError:
             raise _bad(source, number, "#final scores must be whole numbers") from None
-    elif key in ("ruleset", "seed", "board", "professional", "time-limit", "end"):
+    elif key == "racks" and value not in ("seed", "recorded"):
+        raise _bad(source, number, f"#racks {value[:20]!r}: write 'seed' (dealt from #seed) or 'recorded'")
+    elif key in ("ruleset", "seed", "board", "professional", "time-limit", "end", "racks"):
         header[key] = value
 
 
