@@ -56,7 +56,7 @@ def child(side: str, ruleset_name: str, wordlist: str | None, limit: int) -> Non
 
     ruleset = load_ruleset(ruleset_name)
     paths = [(Path(wordlist), "wordlist")] if wordlist else \
-        [(p, "auto") for p in default_sources(ruleset.word_policy.default_sources)]
+        default_sources(ruleset.word_policy.default_sources)
     entries = [e for path, fmt in paths for e in iter_entries(path, fmt)]
     if limit:
         entries = entries[:limit]

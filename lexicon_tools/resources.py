@@ -32,9 +32,10 @@ def default_corpus() -> Path:
     return corpora_dir() / "german-nouns" / "nouns.csv.xz"
 
 
-def default_sources(relative: list[str]) -> list[Path]:
-    """A ruleset's `word_policy.default_sources`, resolved inside the bundled corpora folder."""
-    return [corpora_dir() / name for name in relative]
+def default_sources(sources: list) -> list[tuple[Path, str]]:
+    """A ruleset's `word_policy.default_sources` (`DefaultSource`: path and format), each path resolved
+    inside the bundled corpora folder: (path, format) pairs."""
+    return [(corpora_dir() / source.path, source.format) for source in sources]
 
 
 def user_data_dir() -> Path:

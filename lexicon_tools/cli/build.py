@@ -16,8 +16,8 @@ def build_command(
                                       help="A dictionary file (repeatable). Default: the ruleset's "
                                            "word_policy.default_sources (bundled corpora)."),
     fmt: list[str] = typer.Option([], "--format", "-f",
-                                  help="Format of the matching --source (wordlist, csv, tei, wiktionary, "
-                                       "mapping:FILE, auto). Repeat once per --source."),
+                                  help="Format of the matching --source (wordlist, csv, forms, forms-nouns, "
+                                       "tei, wiktionary, mapping:FILE, auto). Repeat once per --source."),
     output: str | None = typer.Option(None, "--output", "-o",
                                        help="The .lex file to write. Default: the ruleset's default lexicon path."),
     verdicts: Path | None = typer.Option(None, "--verdicts",
@@ -65,12 +65,17 @@ def build_command(
     if verdicts:
         summary = build_lexicon_from_verdicts(rs, verdicts, target, date=date, quiet=quiet, bars=Progress)
     else:
-        paths = list(source) or default_sources(rs.word_policy.default_sources)
-        if not paths:
+        if source:
+            formats = list(fmt) + ["auto"] * (len(source) - len(fmt))
+            specs = [SourceSpec(Path(p), f) for p, f in zip(source, formats)]
+        else:
+            if fmt:
+                raise UsageError("--format without --source: the ruleset's default sources name their formats",
+                                 "Give --format once per --source, or neither (word_policy.default_sources).")
+            specs = [SourceSpec(p, f) for p, f in default_sources(rs.word_policy.default_sources)]
+        if not specs:
             raise UsageError(f"ruleset {rs.name!r} names no bundled corpus (word_policy.default_sources is empty)",
                              "Give the dictionary to build from with --source FILE.")
-        formats = list(fmt) + ["auto"] * (len(paths) - len(fmt))
-        specs = [SourceSpec(Path(p), f) for p, f in zip(paths, formats)]
         summary = build_lexicon(rs, specs, target, date=date, quiet=quiet, on_error=on_error,
                                 use_cache=not no_cache, bars=Progress)
     if not quiet:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.model.layout import Layout
@@ -43,6 +43,8 @@ BonusPoints = Annotated[int, Field(ge=0, le=MAX_BONUS)]
 # an arbitrary file to read.
 BundledCorpus = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_.-]*(/[a-z0-9][a-z0-9_-][a-z0-9_.-]*)*$",
                                      max_length=200)]
+# The reader formats a default source may name: the built-in ones (a `mapping:FILE` would name a file).
+SourceFormat = Literal["auto", "wordlist", "jsonl", "csv", "forms", "forms-nouns", "tei", "wiktionary"]
 
 # The time-limit format of `engine.rules.parse_duration`: a number and s, m, h or d.
 _DURATION = re.compile(r"^\s*([0-9]{1,12}(?:\.[0-9]{1,12})?)\s*([smhd])\s*$")  # ASCII digits only
@@ -294,6 +296,17 @@ class Lengths(Strict):   # longer than the board: a cross-field problem (check_c
     max: int = Field(ge=1, le=MAX_TILES, description="Longest legal word (at most the board size).")
 
 
+class DefaultSource(Strict):
+    path: BundledCorpus = Field(description="A file inside the bundled `corpora/` folder.")
+    format: SourceFormat = Field("auto", description="How to read it (`--format`): `auto` detects it; "
+                                                     "`forms-nouns` reads only the noun rows of a forms table.")
+
+
+def _as_default_source(value: object) -> object:
+    """A bare path in `default_sources` is ``{path: ..., format: auto}``."""
+    return {"path": value} if isinstance(value, str) else value
+
+
 class WordPolicy(Strict):
     kind: Literal["all_forms", "nominative_singular_nouns"] = Field(
         description="`all_forms` (every inflected form; SmartFeud, Webfeud) or `nominative_singular_nouns` "
@@ -309,12 +322,19 @@ class WordPolicy(Strict):
     allow_function_word_homographs: bool = Field(
         False, description="Accept rare nouns spelled like a frequent function word (Die, Oder, Leider; "
                            "corpora/curated/function-word-homographs.txt).")
+    noun_evidence: Literal["headword", "caseless_is_nominative"] = Field(
+        "headword", description="What a noun row without case features (a forms table's) says. `headword`: a "
+        "row that is its own lemma is a headword, judged like one (nom-sg, or plurale-tantum, "
+        "lexicalized-diminutive, diminutive-of by the curated lists), and a row with another lemma is an "
+        "inflected form of it (`inflected-form:form-of:LEMMA`); `caseless_is_nominative`: every such row "
+        "counts as a nominative, whatever its lemma (for a list whose lemma column cannot be trusted).")
     excluded_registers: list[str] = Field(
         [], description="Registers to reject, e.g. `colloquial`, `technical`, `regional`.")
     lengths: Lengths = Field(description="Word lengths.")
-    default_sources: list[BundledCorpus] = Field(
-        default=["german-nouns/nouns.csv.xz"], max_length=20,
-        description="The bundled corpora (paths inside `corpora/`) that `build` reads when no --source is given.")
+    default_sources: list[Annotated[DefaultSource, BeforeValidator(_as_default_source)]] = Field(
+        default=[DefaultSource(path="german-nouns/nouns.csv.xz")], max_length=20,
+        description="The bundled corpora that `build` reads when no --source is given: each a path inside "
+                    "`corpora/`, or `{path: ..., format: ...}` to say how to read it (e.g. `forms-nouns`).")
 
 
 class Morphology(Strict):

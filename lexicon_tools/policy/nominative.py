@@ -26,6 +26,11 @@
    - nominative singular of a productive diminutive         -> ``diminutive-of:BASE``
    - nominative singular                                    -> ``nom-sg``
    - genitive, dative, accusative singular                  -> ``inflected-form:<case>-of:L``
+   - no case and no number, and another lemma (a forms-table
+     row), with ``noun_evidence: headword``                 -> ``inflected-form:form-of:L``
+   - a headword without case features whose compound head is
+     only an inflected form (Leihkräfte: Kräfte), with
+     ``noun_evidence: headword``                            -> the head's ``inflected-form:...``
 
 Each exception has its house-rule switch (``allow_plurale_tantum``,
 ``allow_lexicalized_plurals``, ``allow_lexicalized_diminutives``, ``allow_plurals``,
@@ -44,10 +49,10 @@ from typing import TYPE_CHECKING
 
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.policy import reasons
-from lexicon_tools.policy.compounds import Lookup, has_known_head
+from lexicon_tools.policy.compounds import Lookup, compound_readings, has_known_head
 from lexicon_tools.policy.curated import TileLists
 from lexicon_tools.policy.diminutives import diminutive_base
-from lexicon_tools.policy.judgement import Judgement, switch
+from lexicon_tools.policy.judgement import Judgement, better, switch
 from lexicon_tools.policy.normalize import to_tiles
 from lexicon_tools.policy.readings import Reading
 
@@ -116,6 +121,7 @@ class NominativeSingularPolicy:
         self.lists = lists
         self.lookup = lookup
         self.excluded = frozenset(policy.excluded_registers)
+        self.head_count = head_count
         # one policy object serves one evaluation: plain unbounded caches, lemmas repeat across readings
         self._tiles = cache(lambda text: to_tiles(text, alphabet))
         self._diminutive = cache(lambda lemma: diminutive_base(lemma, lookup, head_count))
@@ -145,6 +151,10 @@ class NominativeSingularPolicy:
             unsupported = self._unsupported(tiles, reading, surface)
             if unsupported is not None:
                 return unsupported
+        elif reading.origin == "headword" and policy.noun_evidence == "headword":
+            inflected = self._inflected_head(tiles, surface)
+            if inflected is not None:
+                return inflected
         grammar = self.grammar(tiles, lemma_tiles, reading, surface)
         if is_proper(reading, lemma_tiles or tiles, self.lists):
             if not policy.allow_proper_nouns:
@@ -178,8 +188,29 @@ class NominativeSingularPolicy:
             return Judgement(False, reasons.UNKNOWN_WORD, reading)
         return None
 
+    def _inflected_head(self, tiles: str, surface: str) -> Judgement | None:
+        """A headword without case features (a forms-table row that is its own lemma) whose compound
+        head the lexicon knows only as inflected forms is judged by its head: Leihkräfte (Kräfte: plural
+        of Kraft) is the plural of Leihkraft, Hafenwals the genitive of Hafenwal. A head with any
+        nominative reading (Guthaben) leaves the headword alone."""
+        heads = compound_readings(surface or tiles, self.lookup, self.head_count)
+        if not heads:
+            return None
+        best: Judgement | None = None
+        for head in heads:
+            judgement = self.grammar(tiles, self._tiles(head.lemma) if head.lemma else None, head, surface)
+            if judgement.valid or not judgement.reason.startswith(reasons.INFLECTED_PREFIX):
+                return None
+            if best is None or better(judgement, best):
+                best = judgement
+        return Judgement(False, best.reason, best.reading, "noun_evidence=headword: compound head")
+
     def grammar(self, tiles: str, lemma_tiles: str | None, reading: Reading, surface: str = "") -> Judgement:
         case, number = reading.case, reading.number
+        if case is None and number is None and lemma_tiles and lemma_tiles != tiles and \
+                self.policy.noun_evidence == "headword":
+            # a forms-table row of another lemma, which states no case: an inflected form of that lemma
+            return Judgement(False, reasons.inflected("form", lemma_tiles), reading, "noun_evidence=headword")
         if case in ("Nom", None) and self._plurale_tantum(tiles, lemma_tiles, reading):
             allowed = self.policy.allow_plurale_tantum
             return Judgement(allowed, reasons.PLURALE_TANTUM, reading, switch("allow_plurale_tantum", allowed))
@@ -197,8 +228,8 @@ class NominativeSingularPolicy:
         return self._singular(tiles, lemma_tiles, reading, surface)
 
     def _plurale_tantum(self, tiles: str, lemma_tiles: str | None, reading: Reading) -> bool:
-        if reading.number == "Sing":
-            return False
+        if reading.number == "Sing" and reading.origin != "headword":
+            return False  # a headword's number is the citation convention's guess, the curated list knows better
         pt = self.lists.pluralia_tantum
         return ("plurale-tantum" in reading.tags or lemma_tiles in pt or tiles in pt
                 or (reading.head is not None and self._tiles(reading.head) in pt))

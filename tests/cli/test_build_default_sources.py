@@ -16,13 +16,24 @@ def ruleset_file(tmp_path, sources: str):
 
 
 @pytest.mark.parametrize("name, sources", [
-    ("smartfeud", ["german-nouns/nouns.csv.xz", "german-forms/forms.tsv.xz"]),
-    ("webfeud", ["german-nouns/nouns.csv.xz", "german-forms/forms.tsv.xz"]),
-    ("wortspieler", ["german-nouns/nouns.csv.xz", "curated/lexicalized-diminutives.txt"]),
+    ("smartfeud", [("german-nouns/nouns.csv.xz", "auto"), ("german-forms/forms.tsv.xz", "auto")]),
+    ("webfeud", [("german-nouns/nouns.csv.xz", "auto"), ("german-forms/forms.tsv.xz", "auto")]),
+    ("wortspieler", [("german-nouns/nouns.csv.xz", "auto"), ("curated/lexicalized-diminutives.txt", "auto"),
+                     ("german-forms/forms.tsv.xz", "forms-nouns")]),
     ("webfeud-en", []),
 ])
 def test_bundled_rulesets_name_their_corpora(name, sources):
-    assert load_ruleset(name).word_policy.default_sources == sources
+    assert [(s.path, s.format) for s in load_ruleset(name).word_policy.default_sources] == sources
+
+
+def test_a_default_source_names_its_format(cli, tmp_path):
+    """`{path, format}`: the word list is read as the format the ruleset names, not as detected."""
+    path = ruleset_file(tmp_path, "[{path: fixtures/wordlist/words-utf8.txt, format: wordlist}]")
+    result = cli("build", "--ruleset", str(path), "-o", str(tmp_path / "h.lex"))
+    assert result.exit_code == 0, result.output
+    bad = ruleset_file(tmp_path, "[{path: fixtures/wordlist/words-utf8.txt, format: mapping:x.yaml}]")
+    result = cli("ruleset", "validate", str(bad))
+    assert result.exit_code == 2 and "format" in result.output and "Traceback" not in result.output
 
 
 def test_build_reads_the_rulesets_default_sources(cli, tmp_path):
@@ -54,7 +65,7 @@ def test_the_curated_allow_lists_bring_bruckchen_into_wortspieler(cli, tmp_path)
     path = tmp_path / "house.yaml"
     path.write_text("extends: wortspieler\nname: house\nword_policy:\n"
                     "  default_sources: [curated/lexicalized-diminutives.txt]\n", encoding="utf-8")
-    assert "curated/lexicalized-diminutives.txt" in load_ruleset("wortspieler").word_policy.default_sources
+    assert "curated/lexicalized-diminutives.txt" in {s.path for s in load_ruleset("wortspieler").word_policy.default_sources}
     lexicon = tmp_path / "h.lex"
     result = cli("build", "--ruleset", str(path), "-o", str(lexicon))
     assert result.exit_code == 0, result.output

@@ -60,3 +60,23 @@ def test_the_bundled_corpus_reads_and_covers_every_class():
     assert {"VERB", "ADJ", "NOUN", "ADP", "CCONJ", "SCONJ", "ADV", "PRON", "DET", "NUM"} <= set(classes)
     assert classes["VERB"] > 50_000 and classes["ADJ"] > 100_000
     assert {"ging", "gegangen", "schönsten", "und", "weil", "dass", "heute", "zwischen"} <= words
+
+
+def test_forms_nouns_reads_only_the_noun_rows(tmp_path):
+    """`forms-nouns`: the NOUN rows of a forms table (Wortspieler's reading of the bundled corpus); a
+    noun's -s form that is a verb infinitive + s of the same table is the nominalised infinitive's genitive."""
+    path = write(tmp_path / "f.tsv", "form\tlemma\tpos\ttags\n"
+                 "Einstufung\tEinstufung\tNOUN\tsrc:tanglet\nEinstufungen\tEinstufung\tNOUN\tsrc:tanglet\n"
+                 "Protestierens\tProtestierens\tNOUN\tsrc:tanglet\nWeimars\tWeimars\tPROPN\tsrc:wiktionary\n"
+                 "ging\tgehen\tVERB\tsrc:tanglet\nprotestieren\tprotestieren\tVERB\tsrc:tanglet\n")
+    entries = list(iter_entries(path, "forms-nouns"))
+    assert [(e.word, e.lemma, e.pos) for e in entries] == [
+        ("Einstufung", "Einstufung", "NOUN"), ("Einstufungen", "Einstufung", "NOUN"),
+        ("Protestierens", "Protestieren", "NOUN")]
+    assert entries[0].source == "f.tsv:2" and entries[0].tags == ("src:tanglet",)
+
+
+def test_forms_nouns_keeps_the_located_errors(tmp_path):
+    path = write(tmp_path / "f.tsv", "form\tlemma\tpos\nHaus\tHaus\tNOUN\nging\tgehen\n")
+    with pytest.raises(LexiconToolsError, match=r"f.tsv:3.*needs form, lemma and pos"):
+        list(iter_entries(path, "forms-nouns"))

@@ -85,8 +85,8 @@ def feud_verdicts():
     alphabet = smartfeud.make_alphabet()
     wanted = {to_tiles(w, alphabet) for w, _ in ACCEPT + REJECT} | {to_tiles(w, alphabet) for w in ABSENT + JUNK}
     entries = []
-    for path in default_sources(smartfeud.word_policy.default_sources):
-        for number, entry in enumerate(iter_entries(path)):
+    for path, fmt in default_sources(smartfeud.word_policy.default_sources):
+        for number, entry in enumerate(iter_entries(path, fmt)):
             if number < 2000 or to_tiles(entry.word, alphabet) in wanted:
                 entries.append(entry)
     out = {}

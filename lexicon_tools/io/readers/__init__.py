@@ -7,6 +7,7 @@ streams the entries of one file. Formats:
 ``wordlist``       plain word lists (`wordlist`)
 ``csv``            german-nouns inflection tables, also .gz/.bz2/.xz (`csv_table`)
 ``forms``          full-form tables ``form<TAB>lemma<TAB>pos`` (`forms_table`)
+``forms-nouns``    the NOUN rows of a full-form table (`forms_table.read_nouns`)
 ``tei``            TEI P5 / FreeDict dictionaries (`tei`)
 ``wiktionary``     German Wiktionary pages-articles dumps, plain or .bz2 (`wiktionary`)
 ``mapping:FILE``   any XML described by a YAML mapping file (`mapping`)
@@ -54,6 +55,9 @@ def resolve_reader(fmt: str) -> Reader:
     if fmt == "forms":
         from lexicon_tools.io.readers import forms_table
         return forms_table.read
+    if fmt == "forms-nouns":
+        from lexicon_tools.io.readers import forms_table
+        return forms_table.read_nouns
     if fmt == "tei":
         from lexicon_tools.io.readers import tei
         return tei.read

@@ -24,7 +24,7 @@ from lexicon_tools.io.readers.entries_reader import looks_like_entries
 from lexicon_tools.io.readers.forms_table import is_forms_header
 from lexicon_tools.io.readers.source import InputSource
 
-KNOWN_FORMATS = ("auto", "wordlist", "jsonl", "csv", "forms", "tei", "wiktionary", "mapping:FILE")
+KNOWN_FORMATS = ("auto", "wordlist", "jsonl", "csv", "forms", "forms-nouns", "tei", "wiktionary", "mapping:FILE")
 XML_ROOTS = {"mediawiki": "wiktionary", "TEI": "tei", "TEI.2": "tei"}
 XML_EXTENSIONS = (".xml", ".tei", ".xdxf")
 HEAD_BYTES = 1 << 16

@@ -14,6 +14,16 @@ Entries
     none (it is an inflected form, not a headword); a PROPN row gets the
     ``propn:table`` tag as the other readers mark names.
 
+Noun rows only (``forms-nouns``)
+    The same table read by `read_nouns`: only its NOUN rows, every other class
+    skipped. Wortspieler's default sources read the bundled corpus this way, so
+    its nouns that no inflection table lists (Einstufung) reach the
+    nominative-singular filter, and its 520,000 verb, adjective and name rows are
+    neither imported nor judged (only the verb infinitives are kept while reading,
+    see `read_nouns`). A row that is its own lemma is a headword; a
+    row with another lemma is an inflected form of it (the filter tells them apart,
+    `word_policy.noun_evidence`).
+
 Why a format of its own: a full-form list of every word class is the shape in
 which open German morphology data comes (lemma tables such as spaCy's lookup
 data), and it is small and fast to read - the default SmartFeud and Webfeud
@@ -48,6 +58,32 @@ def is_forms_header(first_line: bytes | str) -> bool:
 
 
 def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
+    return _read(stream, ctx, None)
+
+
+def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
+    """The ``forms-nouns`` format: the NOUN rows of a forms table (module doc).
+
+    A noun row that is its own lemma, ends in -s and is a verb infinitive of the same table with that -s
+    (Protestierens; protestieren) is the genitive of the nominalised infinitive: its lemma becomes the
+    infinitive (Protestieren). The table states no case, and its derivation gives a noun the lemma of an
+    attested shorter spelling only, which a genitive of a nominalised infinitive rarely has. So the noun
+    rows are held until the verb rows (which sort after the capitalised nouns) have been read."""
+    nouns: list[Entry] = []
+    verbs: set[str] = set()
+    for entry in _read(stream, ctx, None):
+        if entry.pos == "NOUN":
+            nouns.append(entry)
+        elif entry.pos == "VERB" and entry.word == entry.lemma:
+            verbs.add(entry.word)
+    for entry in nouns:
+        word = entry.word
+        if word == entry.lemma and word.endswith("ns") and word[:-1].lower() in verbs:
+            entry = entry._replace(lemma=word[:-1])
+        yield entry
+
+
+def _read(stream: IO[bytes], ctx: ReadContext, only: str | None) -> Iterator[Entry]:
     lines = iter_lines(stream, ctx)
     header = next(lines, None)
     if header is None or not is_forms_header(header[1]):
@@ -64,6 +100,8 @@ def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
         if pos not in UD_TAGS:
             ctx.bad_record(ctx.at(number), f"pos {pos!r} is not a Universal Dependencies tag", text[:80],
                            "Use NOUN, PROPN, VERB, ADJ, ADV, ADP, CCONJ, SCONJ, PRON, DET, NUM, PART, INTJ or AUX.")
+            continue
+        if only is not None and pos != only:
             continue
         tags = tuple(t.strip() for t in fields[3].split(",") if t.strip()) if has_tags and len(fields) > 3 else ()
         if pos == "PROPN":

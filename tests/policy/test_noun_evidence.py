@@ -1,0 +1,58 @@
+"""`word_policy.noun_evidence`: how Wortspieler judges noun rows that state no case (a forms table's).
+
+Real parts: a forms table on disk read by the real `forms-nouns` reader, the bundled noun corpus as base
+lexicon, the real spaCy pipeline with the shipped model, the bundled curated lists and ruleset.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_tools.io.formats.morphology import default_analyzer
+from lexicon_tools.io.readers import iter_entries
+from lexicon_tools.jobs.filter import evaluate_with_defaults
+from lexicon_tools.model.verdict import word_verdict
+
+TABLE = ("form\tlemma\tpos\ttags\n"
+         "Einstufung\tEinstufung\tNOUN\tsrc:tanglet\n"
+         "Einstufungen\tEinstufung\tNOUN\tsrc:tanglet\n"
+         "Leihkräfte\tLeihkräfte\tNOUN\tsrc:tanglet\n"         # no singular in the table: lemma is itself
+         "Hafenwals\tHafenwals\tNOUN\tsrc:wiktionary\n"
+         "Altsparguthaben\tAltsparguthaben\tNOUN\tsrc:tanglet\n"  # Guthaben: singular and plural
+         "Protestierens\tProtestierens\tNOUN\tsrc:tanglet\n"
+         "protestieren\tprotestieren\tVERB\tsrc:tanglet\n")
+
+
+def verdicts(tmp_path, ruleset, **policy):
+    path = tmp_path / "forms.tsv"
+    path.write_text(TABLE, encoding="utf-8")
+    entries = list(iter_entries(path, "forms-nouns"))
+    rs = ruleset.model_copy(update={"word_policy": ruleset.word_policy.model_copy(update=policy)})
+    analyzer = default_analyzer(entries, rs, base="default")
+    groups: dict[str, list] = {}
+    for verdict in evaluate_with_defaults(entries, rs, analyzer=analyzer):
+        groups.setdefault(verdict.entry.word, []).append(verdict)
+    return {word: (word_verdict(vs).valid, word_verdict(vs).reason) for word, vs in groups.items()}
+
+
+def test_headword_evidence_is_the_wortspieler_default(wortspieler):
+    assert wortspieler.word_policy.noun_evidence == "headword"
+    sources = {(s.path, s.format) for s in wortspieler.word_policy.default_sources}
+    assert ("german-forms/forms.tsv.xz", "forms-nouns") in sources
+
+
+def test_headwords_count_and_other_rows_are_inflected_forms(tmp_path, wortspieler):
+    got = verdicts(tmp_path, wortspieler)
+    assert got == {
+        "Einstufung": (True, "nom-sg"),
+        "Einstufungen": (False, "inflected-form:form-of:EINSTUFUNG"),
+        "Leihkräfte": (False, "inflected-form:plural-of:LEIHKRAFT"),   # judged by its head Kräfte
+        "Hafenwals": (False, "inflected-form:genitive-of:HAFENWAL"),
+        "Altsparguthaben": (True, "nom-sg"),
+        "Protestierens": (False, "inflected-form:form-of:PROTESTIEREN"),
+    }
+
+
+@pytest.mark.parametrize("word", ["Einstufungen", "Protestierens"])
+def test_caseless_is_nominative_takes_every_row_as_a_nominative(tmp_path, wortspieler, word):
+    assert verdicts(tmp_path, wortspieler, noun_evidence="caseless_is_nominative")[word] == (True, "nom-sg")
