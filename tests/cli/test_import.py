@@ -90,7 +90,7 @@ def test_unknown_format_lists_the_known_ones(cli, tmp_path):
                  "-o", str(tmp_path / "e.jsonl"))
     assert result.exit_code == 2
     assert "unknown format 'freedict'" in result.stderr
-    assert "auto, wordlist, jsonl, csv, forms, tei, wiktionary, mapping:FILE" in result.stderr
+    assert "auto, wordlist, jsonl, csv, forms, forms-nouns, tei, wiktionary, mapping:FILE" in result.stderr
 
 
 def test_auto_detection_of_an_unknown_schema_points_to_mappings(cli, tmp_path):
