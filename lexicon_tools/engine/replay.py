@@ -115,7 +115,10 @@ def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock, obs
                                f"the record says {row.rack}",
                                "Records replay only with the seed, ruleset and lexicon they were played with.")
     if observe is not None:
-        observe(game, row)
+        try:
+            observe(game, row)
+        except IllegalMoveError as exc:        # the observer met the illegal move first: locate it as well
+            raise IllegalMoveError(f"{where}: {exc.message}", exc.hint) from None
     if row.kind == TIMEOUT:
         if game.time_limit is None:
             raise IllegalMoveError(f"{where}: a timeout in a game without a time limit")
