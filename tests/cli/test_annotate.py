@@ -166,3 +166,15 @@ def test_moves_refuses_a_strategy_that_cannot_rank(lexicon):
                  "--strategy", "sim")
     assert result.exit_code == 2
     assert "cannot rank the moves" in result.output
+
+
+def test_annotate_reads_a_gcg_from_standard_input_but_cannot_write_copies_of_it(lexicon, tmp_path):
+    text = FIXTURE.read_text(encoding="utf-8")
+    piped = CliRunner().invoke(app, ["replay", "-", "--ruleset", "webfeud", "--lexicon", str(lexicon), "--annotate",
+                                     "--quiet"], input=text)
+    assert piped.exit_code == 0, piped.output
+    assert "anna: best move played in" in piped.stdout
+    refused = CliRunner().invoke(app, ["replay", "-", "--ruleset", "webfeud", "--lexicon", str(lexicon),
+                                       "--write-gcg", str(tmp_path / "x.gcg")], input=text)
+    assert refused.exit_code == 2 and "standard input" in refused.output
+    assert not (tmp_path / "x.gcg").exists()
