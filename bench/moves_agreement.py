@@ -18,6 +18,11 @@ ranking (all moves, the top 5 re-scored by the rules engine) against the baselin
 measured in the same run on the same positions: the strategy choosing its move from
 the same generated list (`Strategy.choose`), as the game loop does without best-move mode.
 
+Also reported (issue 25, `replay --annotate` and GCG): every game is written as GCG
+(`io.formats.gcg.format_gcg`), read back with its recorded racks and annotated
+(`jobs.annotate.run_annotate`) once per strategy; the seat that played a strategy
+must be that strategy's best move, with no equity lost, in every one of its turns.
+
 Run: .venv/bin/python bench/moves_agreement.py [--positions 200] [--rows 30000]
 """
 
@@ -80,6 +85,24 @@ def kind_of(row) -> str:
     return "placement"
 
 
+def annotate_gcg(record, path: Path, lex: Path, totals: Counter) -> None:
+    """The game as GCG, annotated per strategy: each seat must be its own strategy's best move."""
+    from lexicon_tools.io.formats.gcg import format_gcg
+    from lexicon_tools.jobs.annotate import run_annotate
+
+    gcg = path.with_suffix(".export.gcg")
+    gcg.write_text(format_gcg(record), encoding="utf-8")
+    for seat, strategy in zip(record.players, record.strategies):
+        result = run_annotate(gcg, lexicon=lex, ruleset=record.ruleset, strategy=strategy)
+        mine = [t for t in result.turns if t.player == seat and t.loss is not None]
+        totals["gcg turns"] += len(mine)
+        totals["gcg best"] += sum(t.agrees and t.loss == 0 for t in mine)
+        for t in mine:
+            if not t.agrees:
+                print(f"  annotate differs: {gcg.name} turn {t.number} ({strategy}): played {t.played}, "
+                      f"best {t.best}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
@@ -115,6 +138,7 @@ def main() -> None:
                          record_dir=folder / f"{name}-{seed}", quiet=True)
                 path = folder / f"{name}-{seed}" / f"{name}-0001.gcg"
                 record = read_record(path)
+                annotate_gcg(record, path, lex, totals)
                 for number, row in enumerate(record.turns, start=1):
                     if done >= per_game:
                         break
@@ -151,7 +175,9 @@ def main() -> None:
     print("played kinds         " + ", ".join(f"{k} {agreed_kinds[k]}/{v}" for k, v in sorted(kinds.items())))
     print(f"time per position    ranking {1000 * rank_time / n:.1f} ms, strategy choice (baseline) "
           f"{1000 * choose_time / n:.1f} ms, ratio {rank_time / choose_time:.2f}x")
-    if totals["agree"] != n or totals["score mismatches"]:
+    print(f"GCG annotate: own strategy's best move in {totals['gcg best']} of {totals['gcg turns']} turns "
+          "(each game written as GCG, replayed with its racks)")
+    if totals["agree"] != n or totals["score mismatches"] or totals["gcg best"] != totals["gcg turns"]:
         raise SystemExit(1)
 
 

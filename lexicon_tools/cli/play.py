@@ -118,9 +118,12 @@ def replay_command(
 
     Example: lexicon-tools replay game.gcg --ruleset webfeud --annotate --strategy equity
     """
-    if not annotate and (as_json or quiet or leaves is not None or strategy != "equity"):
-        from lexicon_tools.errors import UsageError
+    from lexicon_tools.errors import UsageError
 
+    if str(record) == "-" and (write_gcg is not None or write_record is not None):
+        raise UsageError("--write-gcg and --write-record need the record as a file, not standard input",
+                         "Save the record to a file first, then replay that file.")
+    if not annotate and (as_json or quiet or leaves is not None or strategy != "equity"):
         raise UsageError("--strategy, --leaves, --json and --quiet belong to --annotate",
                          "Add --annotate, or drop those options.")
     if annotate:

@@ -44,7 +44,7 @@ def require_rankable(strategy: str, option: str = "--strategy") -> str:
     if name in STRATEGIES:
         return name
     if name in PLAYERS or name == "sim":
-        raise UsageError(f"{option} {strategy}: this strategy plays games but cannot rank the moves of one "
+        raise UsageError(f"{option} {strategy!r}: this strategy plays games but cannot rank the moves of one "
                          "position (it picks a move without a value for every candidate)",
                          f"Rank by one of: {', '.join(STRATEGIES)}.")
     raise UsageError(f"{option} {strategy!r} is not a strategy that ranks moves", f"Use one of: {', '.join(STRATEGIES)}.")

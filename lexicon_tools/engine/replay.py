@@ -16,10 +16,12 @@ A record whose racks are not dealt from a seed (``dealt=False``: a game imported
 from GCG, where each turn line shows the mover's rack but the bag's order is
 unknown) is replayed with the recorded racks instead: before each turn the
 mover's rack is set to the one recorded, taken from the tiles not on the board
-(bag and every rack), and the other players' racks are refilled from the rest,
-keeping their size. Once the bag is empty this makes the opponent's rack exactly
-the unseen tiles, so the end game and the end adjustments are checked as for a
-dealt game. A rack that needs tiles no longer unseen is refused, naming the line.
+(the bag and the mover's rack first; from another player's rack only what those
+lack, that rack then refilled from the bag). So a rack set at its own turn stays
+as it was until that player moves again (a scoreless end leaves each player the
+rack of their last line), and once the bag is empty the opponent's rack is
+exactly the unseen tiles: the end game and the end adjustments are checked as
+for a dealt game. A rack that needs tiles no longer unseen is refused, naming the line.
 Such a record needs no ``#end`` line: the replay says whether the game ended.
 
 `replay` takes an optional ``observe(game, row)`` callback, called just before
@@ -115,7 +117,10 @@ def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock, obs
                                f"the record says {row.rack}",
                                "Records replay only with the seed, ruleset and lexicon they were played with.")
     if observe is not None:
-        observe(game, row)
+        try:
+            observe(game, row)
+        except IllegalMoveError as exc:        # the observer met the illegal move first: locate it as well
+            raise IllegalMoveError(f"{where}: {exc.message}", exc.hint) from None
     if row.kind == TIMEOUT:
         if game.time_limit is None:
             raise IllegalMoveError(f"{where}: a timeout in a game without a time limit")
@@ -135,24 +140,31 @@ def deal_recorded(game: Game, row: RecordedTurn, where: str) -> None:
         raise IllegalMoveError(f"{where}: the rack {row.rack!r}: {exc}",
                                f"Use the letters {''.join(game.rules.alphabet.letters)} and "
                                f"{game.rules.blank_symbol} for a blank.") from None
-    pool = Counter(game.bag.tiles)
-    for p in game.players:
-        pool.update(p.rack)
-    short = Counter(wanted) - pool
+    free = Counter(game.bag.tiles) + Counter(game.player.rack)
+    short = Counter(wanted) - free
+    others = [p for p in game.players if p is not game.player]
+    sizes = {p.seat: len(p.rack) for p in others}
+    for p in others:                  # only what the bag and the mover's rack lack is taken from the others
+        held = Counter(p.rack)
+        take = Counter({t: min(n, held[t]) for t, n in short.items() if held[t]})
+        if take:
+            p.rack = sorted((held - take).elements())
+            free += take
+            short -= take
     if short:
+        unseen = free + sum((Counter(p.rack) for p in others), Counter())
         raise IllegalMoveError(f"{where}: the rack {row.rack} needs {game.text.rack(short.elements())}, which "
                                f"{'is' if sum(short.values()) == 1 else 'are'} no longer unseen (on the board "
                                "or beyond the ruleset's tile distribution)",
-                               f"The unseen tiles are {game.text.rack(sorted(pool.elements()))}; check the rack "
+                               f"The unseen tiles are {game.text.rack(sorted(unseen.elements()))}; check the rack "
                                "and the ruleset (--ruleset).")
-    pool.subtract(wanted)
-    rest = sorted(pool.elements())
+    free -= Counter(wanted)
+    rest = sorted(free.elements())
     game.rng.shuffle(rest)
-    for p in game.players:
-        if p is game.player:
-            continue
-        n = min(len(p.rack), len(rest))
-        p.rack, rest = sorted(rest[:n]), rest[n:]
+    for p in others:                  # refill a rack that gave tiles up, from the bag's tiles
+        n = min(sizes[p.seat] - len(p.rack), len(rest))
+        if n > 0:
+            p.rack, rest = sorted(p.rack + rest[:n]), rest[n:]
     game.player.rack = sorted(wanted)
     game.bag.tiles = rest
     if game.extra_blank_pending and game.current == 0 and RACK_BLANK not in wanted:

@@ -176,3 +176,22 @@ def test_a_gcg_replays_on_a_ruleset_only_with_that_rulesets_tiles(judge):
     with pytest.raises(IllegalMoveError) as caught:     # another board and premium layout: the scores differ
         replay(record, smart, judge)
     assert "the record says" in caught.value.message
+
+
+def test_games_that_end_scoreless_replay_from_gcg_with_the_racks_of_their_last_lines(rules, tmp_path):
+    """A scoreless end leaves tiles in the bag: each player's last rack must be their own last line's
+    (not re-dealt when the other player moved), or the end penalties differ. A small lexicon makes
+    scoreless ends common."""
+    from lexicon_tools.jobs.play import run_play
+
+    lexicon = build_fixture_lexicon("webfeud", tmp_path, rows=8000)
+    judge = judge_from_file(str(lexicon))
+    run_play("webfeud", games=4, strategies="equity,greedy", seed=1, lexicon=lexicon, record_dir=tmp_path / "g",
+             quiet=True)
+    reasons = set()
+    for path in sorted((tmp_path / "g").glob("*.gcg")):
+        native = read_record(path)
+        game = replay(parse_gcg(format_gcg(native), path.name), rules, judge)
+        assert [p.score for p in game.players] == [native.finals[n] for n in native.players]
+        reasons.add(game.outcome.reason)
+    assert "scoreless" in reasons, reasons
