@@ -7,6 +7,7 @@ the ruleset's tile values and the premium squares the turn covers.
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -97,11 +98,14 @@ def test_judging_words_in_german_and_english(phone, servers, tmp_path):
     page.wait_for_selector("[data-testid=verdict]:has-text('→ HAUS')")    # suggestions follow the verdicts
     verdicts = page.locator("[data-testid=verdict]").all_inner_texts()
     page.screenshot(path=tmp_path / "judge.png")
-    assert verdicts[0].startswith("✔ HAUS") and "nom-sg" in verdicts[0]
-    assert verdicts[1].startswith("✘ HÄUSER") and "plural of HAUS" in verdicts[1] and "→ HAUS" in verdicts[1]
-    assert verdicts[2].startswith("✘ XYLOFON") and "not-in-lexicon" in verdicts[2]
+    assert verdicts[0].startswith("✔ HAUS") and "Substantiv im Nominativ Singular" in verdicts[0]
+    assert verdicts[1].startswith("✘ HÄUSER") and "Plural von HAUS" in verdicts[1] and "→ HAUS" in verdicts[1]
+    assert verdicts[2].startswith("✘ XYLOFON") and "nicht in den Wörterbuchquellen" in verdicts[2]
+    assert "nom-sg" not in " ".join(verdicts)           # reason codes are for the CLI, not for players
     page.click("#lang")
     assert page.inner_text("[data-tab=judge]") == "Judge" and page.inner_text("[data-tab=board]") == "Board"
+    page.click("[data-testid=judge-go]")
+    page.wait_for_selector("[data-testid=verdict]:has-text('plural of HAUS')")
     assert (tmp_path / "judge.png").stat().st_size > 10_000 and not page.errors
 
 
@@ -117,7 +121,7 @@ def test_wortspieler_multi_word_turn_with_a_joker(phone, servers, tmp_path):
     expected = (v["H"] + v["A"] + 2 * v["S"] + v["E"]) + (v["S"] + v["A"] + 2 * v["U"])
     shown = turn_score(page, expected)
     page.screenshot(path=tmp_path / "multi-word.png")
-    assert "✔ HASe" in shown and "✔ SAU" in shown and "DL" in shown
+    assert "✔ HASe" in shown and "✔ SAU" in shown and "2×L" in shown
     assert page.get_attribute("[data-square=G11]", "class").count("blank") == 1
     record(page)
     page.click("[data-tab=sheet]")
@@ -214,3 +218,63 @@ def test_the_turn_timer_counts_down_the_chosen_limit(phone, servers, tmp_path):
     turn_score(page, sum(values("wortspieler")[c] for c in "HAUS"))
     record(page)                                          # the next player's turn starts with a fresh clock
     assert page.inner_text("[data-testid=clock]") == "2:00" and not page.errors
+
+
+def english_words() -> set[str]:
+    """Words of the catalogue's English texts that none of its German texts use (Start, Joker, Bonus...)."""
+    from lexicon_tools import messages
+
+    cat = messages.catalogue()
+    entries = list(cat["page"].values()) + cat["rules"] + list(cat["reasons"].values()) + list(cat["terms"].values())
+    words = lambda lang: {w.lower() for e in entries for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", "", e[lang]))}
+    return words("en") - words("de") - {"haus", "wortspieler", "smartfeud"}
+
+
+def visible_text(page) -> str:
+    """What a player can see or hear: the text of every shown element, and labels and titles."""
+    return page.evaluate("""() => {
+      const shown = [...document.querySelectorAll('body *')].filter((el) => el.offsetParent !== null || el.tagName === 'BODY');
+      const labels = shown.flatMap((el) => [el.getAttribute('aria-label'), el.getAttribute('title')]).filter(Boolean);
+      return document.body.innerText + '\\n' + labels.join('\\n') + '\\n' + document.title;
+    }""").replace("lexicon-tools", "")          # the product's name is no English word
+
+
+def test_a_german_game_with_errors_shows_no_english(phone, servers, tmp_path):
+    page = phone(servers["wortspieler"], locale="de-DE")
+    v = values("wortspieler")
+    seen = []
+    lay(page, "G8", "HAUS")
+    page.wait_for_selector(f"[data-testid=turn-score]:has-text('{sum(v[c] for c in 'HAUS')} Punkte')")
+    record(page)
+    lay(page, "A1", "HA")                                # not connected to HAUS
+    page.wait_for_selector("[data-testid=result] .bad")
+    seen.append(visible_text(page))
+    assert "Nicht erlaubt" in page.inner_text("[data-testid=result]")
+    page.click("[data-testid=clear]")
+    lay(page, "G9", "ASE", down=True, joker_at=2)        # player 2: HASe down column G, the E a joker
+    page.wait_for_selector("[data-testid=turn-score]")
+    record(page)
+    page.click("[data-testid=pass]")                      # player 1 passes: the joker is no longer swappable
+    page.click("[data-testid=swap]")
+    page.click("[data-square=G11]")
+    page.click("[data-testid=swap]")
+    lay(page, "F11", "S", joker_at=0)
+    page.click(".key[data-letter='E']")                  # F11-H11 sEE with the swapped joker
+    page.wait_for_selector("[data-testid=result] .bad")
+    refusal = page.inner_text("[data-testid=result]")
+    assert "G11" in refusal and "nächsten Zug" in refusal and "joker_swap" not in refusal
+    seen.append(visible_text(page))
+    page.click("[data-testid=clear]")
+    page.click("[data-tab=judge]")
+    page.fill("[data-testid=judge-input]", "Häuser Xylofon")
+    page.click("[data-testid=judge-go]")
+    page.wait_for_selector("[data-testid=verdict]:has-text('→')")
+    for tab in ("judge", "sheet", "tiles", "board"):
+        page.click(f"[data-tab={tab}]")
+        seen.append(visible_text(page))
+    page.screenshot(path=tmp_path / "german.png", full_page=True)
+    english = english_words()
+    found = {w for text in seen for w in re.findall(r"[A-Za-z]{3,}", text) if w.lower() in english}
+    fields = {w for text in seen for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+\.[a-z_]+\b", text)}
+    assert not found and not fields, (found, fields, [t for t in seen if any(w in t for w in found)])
+    assert not page.errors

@@ -1,14 +1,14 @@
 // The table page: tabs, judge, score sheet, tiles left, turn timer, language; the board lives in board.js.
 import { api, emptyState, Store } from "./store.js";
 import { BoardView } from "./board.js";
-import { language, setLanguage, t } from "./i18n.js";
+import { language, loadTexts, setLanguage, t } from "./i18n.js";
 
 const TABLE_LIMITS = [60, 120, 180, 300];   // seconds: presets for a table whose ruleset names no time limit
 const $ = (id) => document.getElementById(id);
 
 async function main() {
-  const rs = await api("GET", "/api/ruleset");
-  setLanguage(Store.device(rs).lang || (navigator.language || "de").slice(0, 2));
+  const [rs] = await Promise.all([api("GET", "/api/ruleset"), loadTexts()]);
+  setLanguage(Store.device(rs).lang || (navigator.language || rs.language || "de").slice(0, 2));
   const playerName = (i) => `${t("player")} ${i + 1}`;
   const store = new Store(rs, () => refresh(), playerName);
   const board = new BoardView(rs, store, () => {});
@@ -34,11 +34,11 @@ async function main() {
   sharing(store);
   $("lang").addEventListener("click", () => {
     store.device.lang = setLanguage(language() === "de" ? "en" : "de");
-    $("lang").textContent = language() === "de" ? "EN" : "DE";
+    $("lang").textContent = t("other_language");
     store.save();
     refresh();
   });
-  $("lang").textContent = language() === "de" ? "EN" : "DE";
+  $("lang").textContent = t("other_language");
   $("undo").addEventListener("click", () => store.undo());
   $("rack").value = store.device.rack || "";
   $("rack").addEventListener("input", () => { store.device.rack = $("rack").value; store.save(); tiles(rs, store); });
@@ -88,7 +88,7 @@ function judge() {
         const item = document.createElement("li");
         item.className = r.valid ? "ok" : "bad";
         item.dataset.testid = "verdict";
-        item.textContent = `${r.valid ? "✔" : "✘"} ${r.normalized || r.word} – ${r.explanation} [${r.reason}]`;
+        item.textContent = `${r.valid ? "✔" : "✘"} ${r.normalized || r.word} – ${r.explanation}`;
         list.appendChild(item);
         return item;
       });

@@ -152,7 +152,7 @@ export class BoardView {
         tile.appendChild(value);
         sq.appendChild(tile);
       } else if (this.rs.premiums[name]) {
-        sq.textContent = this.rs.premiums[name];
+        sq.textContent = t(`premium_${this.rs.premiums[name]}`);
       }
       sq.classList.toggle("filled", Boolean(letter));
       sq.classList.toggle("new", Boolean(p));
@@ -205,7 +205,7 @@ export class BoardView {
       return;
     }
     for (const w of ev.words) {
-      const extra = w.premiums.length ? ` (${w.premiums.join(", ")})` : "";
+      const extra = w.premiums.length ? ` (${w.premiums.map((k) => t(`premium_${k}`)).join(", ")})` : "";
       out.append(line(w.valid ? "ok" : "bad", `${w.valid ? "✔" : "✘"} ${w.display} ${w.score}${extra}` +
         (w.valid ? "" : ` – ${t("word_invalid")}${w.reason ? ": " + w.reason : ""}`), "word"));
     }

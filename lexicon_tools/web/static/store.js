@@ -1,3 +1,4 @@
+import { language } from "./i18n.js";
 // The game as the phone keeps it: state + undo history in local storage, optionally synced to a shared table.
 // The server keeps nothing unless the table is shared; then this phone pushes every change and polls for others'.
 const HISTORY = 60;          // undo steps kept (bounded: a shared table's state is limited in size)
@@ -118,8 +119,10 @@ export class Store {
 }
 
 export async function api(method, path, body) {
+  const headers = { "accept-language": language() };
+  if (body) headers["content-type"] = "application/json";
   const response = await fetch(path, {
-    method, headers: body ? { "content-type": "application/json" } : {},
+    method, headers,
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await response.json().catch(() => ({ error: response.statusText }));
