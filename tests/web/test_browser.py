@@ -278,3 +278,54 @@ def test_a_german_game_with_errors_shows_no_english(phone, servers, tmp_path):
     fields = {w for text in seen for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+\.[a-z_]+\b", text)}
     assert not found and not fields, (found, fields, [t for t in seen if any(w in t for w in found)])
     assert not page.errors
+
+
+SIZES_JS = """() => {
+  const small = [];
+  const board = document.getElementById('board');
+  for (const el of document.querySelectorAll('button, input, select, a, [role=tab]')) {
+    if (el.offsetParent === null || board.contains(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width < 44 || box.height < 44) small.push(`${el.id || el.dataset.testid || el.textContent}: ${Math.round(box.width)}x${Math.round(box.height)}`);
+  }
+  return {small, overflow: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (390, 844), (768, 1024)])
+def test_every_control_is_thumb_sized_and_nothing_overflows(browser, servers, width, height, tmp_path):
+    context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(servers["wortspieler"])
+    page.wait_for_selector("body[data-ready='1']")
+    try:
+        for index in range(3):                           # four players with long names in the header
+            page.click("[data-tab=sheet]")
+            if index:
+                page.click("#add-player")
+        for index in range(4):
+            page.fill(f"[data-testid=player-{index + 1}]", f"Maximiliane{index + 1}")
+            page.press(f"[data-testid=player-{index + 1}]", "Enter")
+        header = page.inner_text("[data-testid=mover]")
+        assert all(f"Maximiliane{i + 1}" in header for i in range(4)), header
+        for tab in ("sheet", "judge", "tiles", "board"):
+            page.click(f"[data-tab={tab}]")
+            found = page.evaluate(SIZES_JS)
+            assert not found["small"] and found["overflow"] <= 0, (tab, found)
+        lay(page, "A1", "HA")                            # an illegal turn: a long refusal must not widen the page
+        page.wait_for_selector("[data-testid=result] .bad")
+        found = page.evaluate(SIZES_JS)
+        assert not found["small"] and found["overflow"] <= 0, found
+        square = page.locator("[data-square=A1]").bounding_box()
+        assert square["width"] >= 44 and square["height"] >= 44          # zoomed by the tap
+        cells = page.evaluate("() => [document.querySelector('#board').getAttribute('role'), "
+                              "document.querySelectorAll('#board [role=row] [role=gridcell]').length]")
+        assert cells == ["grid", 256]
+        record = page.locator("[data-testid=record]").bounding_box()      # sticky: in reach without scrolling
+        assert 0 <= record["y"] and record["y"] + record["height"] <= height, record
+        page.screenshot(path=tmp_path / f"phone-{width}.png")
+        page.click("[data-testid=zoom]")                 # back to the overview: the whole board fits the width
+        assert page.locator("#board").bounding_box()["width"] <= width
+    finally:
+        context.close()

@@ -160,8 +160,14 @@ function players(rs, store) {
 function mover(store) {
   const state = store.state;
   const sums = totals(store);
-  $("mover").textContent = `▶ ${state.players[state.current]} · ${sums.join(" : ")}`;
-  $("mover").title = `${state.players[state.current]} ${t("to_move")}`;
+  const box = $("mover");
+  box.textContent = "";
+  state.players.forEach((name, index) => {
+    const who = cell("span", `${index === state.current ? "▶ " : ""}${name} ${sums[index]}`);
+    who.className = index === state.current ? "who now" : "who";
+    box.append(who);
+  });
+  box.title = `${state.players[state.current]} ${t("to_move")}`;
 }
 
 async function tiles(rs, store) {

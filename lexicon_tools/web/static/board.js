@@ -18,20 +18,27 @@ export class BoardView {
     this.seq = 0;
     this.el = document.getElementById("board");
     this.el.style.gridTemplateColumns = `repeat(${ruleset.cols}, 1fr)`;
+    this.el.style.setProperty("--cols", String(ruleset.cols));
+    this.frame = document.getElementById("board-frame");
+    this.zoomed = false;
     this.squares = [];
     for (let r = 0; r < ruleset.rows; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
       for (let c = 0; c < ruleset.cols; c++) {
         const sq = document.createElement("button");
         sq.type = "button";
         sq.className = "sq";
+        sq.setAttribute("role", "gridcell");
         sq.dataset.square = `${COLS[c]}${r + 1}`;
         const kind = ruleset.premiums[sq.dataset.square];
         if (kind) sq.classList.add(`prem-${kind}`, `col-${ruleset.colours[kind] || "none"}`);
         if (ruleset.start.includes(sq.dataset.square)) sq.classList.add("start");
         sq.addEventListener("click", () => this.tap(sq.dataset.square, r, c));
-        this.el.appendChild(sq);
+        row.appendChild(sq);
         this.squares.push(sq);
       }
+      this.el.appendChild(row);
     }
     this.keys();
     this.buttons();
@@ -56,8 +63,20 @@ export class BoardView {
     });
   }
 
+  // A tap on the overview zooms the board (44 px squares) around the tapped square; "Übersicht" goes back.
+  zoom(on, name) {
+    this.zoomed = on;
+    this.el.classList.toggle("zoomed", on);
+    this.frame.classList.toggle("zoomed", on);
+    document.getElementById("zoom").textContent = t(on ? "overview" : "zoom_in");
+    const target = name && this.squares.find((sq) => sq.dataset.square === name);
+    if (on && target) target.scrollIntoView({ block: "center", inline: "center" });
+  }
+
   buttons() {
     const byId = (id) => document.getElementById(id);
+    byId("zoom").addEventListener("click", () => this.zoom(!this.zoomed, this.cursor || this.rs.start[0]));
+    byId("zoom").textContent = t("zoom_in");
     byId("dir").addEventListener("click", () => { this.across = !this.across; this.render(); });
     byId("blank").addEventListener("click", () => { this.blank = !this.blank; this.render(); });
     byId("nextword").hidden = !this.rs.multi_word;
@@ -84,6 +103,7 @@ export class BoardView {
   letterAt(state, r, c) { return state.board[r][c]; }
 
   tap(name, r, c) {
+    if (!this.zoomed) this.zoom(true, name);
     const state = this.store.state;
     const onBoard = this.letterAt(state, r, c) !== ".";
     if (this.mode === "take" && onBoard) {
@@ -162,9 +182,11 @@ export class BoardView {
       sq.classList.toggle("swapped", state.swap.includes(name));
       sq.classList.toggle("scored", scored.has(name));
       sq.dataset.line = p ? String(p.line + 1) : "";
-      sq.setAttribute("aria-label", `${name} ${letter}`);
+      const kind = this.rs.premiums[name];
+      sq.setAttribute("aria-label", `${name} ${letter || (kind ? t(`premium_${kind}`) : t("empty"))}`);
     }
     document.getElementById("dir").textContent = this.across ? "→" : "↓";
+    document.getElementById("dir").setAttribute("aria-label", `${t("direction")}: ${t(this.across ? "direction_across" : "direction_down")}`);
     document.getElementById("blank").classList.toggle("on", this.blank);
     document.getElementById("take").classList.toggle("on", this.mode === "take");
     document.getElementById("swap").classList.toggle("on", this.mode === "swap");
