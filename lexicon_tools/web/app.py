@@ -25,7 +25,8 @@ from starlette.exceptions import HTTPException
 from lexicon_tools import messages
 from lexicon_tools.errors import LexiconToolsError
 from lexicon_tools.web.guard import Guard
-from lexicon_tools.web.schemas import CheckRequest, ScoreRequest, TableState, TableUpdate, TilesLeftRequest
+from lexicon_tools.web.ending import settle
+from lexicon_tools.web.schemas import CheckRequest, EndRequest, ScoreRequest, TableState, TableUpdate, TilesLeftRequest
 from lexicon_tools.web.shared import TableError, TableStore
 from lexicon_tools.web.suggest import Busy, Suggester
 from lexicon_tools.web.table import Table
@@ -97,6 +98,10 @@ def _api(app: FastAPI, table: Table, suggester: Suggester) -> None:
         reply = table.score(body.board, body.used, [t.model_dump() for t in body.tiles], body.take, body.swap,
                             history, body.player)
         return localize_score(reply, language_of(request))
+
+    @app.post("/api/end", summary="The end step: the ruleset's rack penalties and credit, and the ranking")
+    async def end(body: EndRequest):
+        return settle(table, body.names, body.scores, body.racks, body.went_out, body.last_placer, body.left)
 
     @app.post("/api/tiles-left", summary="The tile distribution minus the board and your rack")
     async def tiles_left(body: TilesLeftRequest):

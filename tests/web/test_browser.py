@@ -329,3 +329,46 @@ def test_every_control_is_thumb_sized_and_nothing_overflows(browser, servers, wi
         assert page.locator("#board").bounding_box()["width"] <= width
     finally:
         context.close()
+
+
+def test_a_score_sheet_only_game_of_four_ends_with_the_right_ranking(phone, servers, tmp_path):
+    page = phone(servers["wortspieler"], locale="de-DE")
+    page.click("[data-tab=sheet]")
+    page.click("#add-player")
+    page.click("#add-player")
+    for index, name in enumerate(["Anna", "Ben", "Cem", "Dora"]):
+        page.fill(f"[data-testid=player-{index + 1}]", name)
+        page.press(f"[data-testid=player-{index + 1}]", "Enter")
+
+    def typed(score, word=""):
+        page.fill("[data-testid=typed-word]", word)
+        page.fill("[data-testid=typed-score]", str(score))
+        page.click("[data-testid=typed-go]")
+
+    typed(12, "Haus")                                     # Anna: a word and its score
+    typed(8)                                              # Ben: a score alone
+    page.click("[data-testid=typed-exchange]")            # Cem exchanges
+    page.click("[data-testid=typed-pass]")                # Dora passes
+    typed(20)                                             # Anna
+    typed(15, "See")                                      # Ben
+    page.click("[data-testid=edit-2]")                    # Ben's first turn was 30, not 8
+    assert page.input_value("[data-testid=typed-score]") == "8"
+    page.fill("[data-testid=typed-score]", "30")
+    page.click("[data-testid=typed-go]")
+    typed(10)                                             # Cem
+    page.click("[data-testid=typed-resign]")              # Dora resigns
+    assert page.input_value("[data-testid=typed-player]") == "0"       # Anna moves next: Dora left
+    sheet = page.inner_text("[data-testid=sheet]")
+    assert "HAUS 12" in sheet and "getauscht" in sheet and "gepasst" in sheet and "aufgegeben" in sheet
+    assert page.inner_text("[data-testid=totals]").split() == ["Summe", "32", "45", "10", "0"]
+    page.click("[data-testid=end-open]")
+    page.click("[data-testid=end-go]")
+    page.wait_for_selector("[data-testid=ranking] li")
+    ranking = page.locator("[data-testid=ranking] li").all_inner_texts()
+    assert ranking == ["1. Ben 45", "2. Anna 32", "3. Cem 10", "4. Dora 0"]
+    with page.expect_download() as download:
+        page.click("[data-testid=csv]")
+    rows = download.value.path().read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 1 + 8 and rows[2].split(",")[1:5] == ['"Ben"', '"eingetragen"', '""', '"30"']
+    page.screenshot(path=tmp_path / "sheet-only.png", full_page=True)
+    assert not page.errors

@@ -1,6 +1,7 @@
 // The table page: tabs, judge, score sheet, tiles left, turn timer, language; the board lives in board.js.
 import { api, emptyState, Store } from "./store.js";
 import { BoardView } from "./board.js";
+import { Sheet, totals } from "./sheet.js";
 import { language, loadTexts, setLanguage, t } from "./i18n.js";
 
 const TABLE_LIMITS = [60, 120, 180, 300];   // seconds: presets for a table whose ruleset names no time limit
@@ -12,6 +13,7 @@ async function main() {
   const playerName = (i) => `${t("player")} ${i + 1}`;
   const store = new Store(rs, () => refresh(), playerName);
   const board = new BoardView(rs, store, () => {});
+  const scores = new Sheet(rs, store);
   $("title").textContent = rs.title;
   document.title = `${rs.title} – lexicon-tools`;
   let tilesTimer = null;
@@ -19,7 +21,7 @@ async function main() {
   function refresh() {
     board.render();
     board.evaluate();
-    sheet(rs, store);
+    scores.render();
     players(rs, store);
     clearTimeout(tilesTimer);
     tilesTimer = setTimeout(() => tiles(rs, store), 120);
@@ -49,7 +51,7 @@ async function main() {
     if (s.players.length > rs.players.min) { s.players.pop(); s.current %= s.players.length; }
   }));
   $("new-game").addEventListener("click", () => {
-    if (confirm(t("confirm_new"))) store.update((s) => Object.assign(s, emptyState(rs, playerName), { players: s.players }));
+    if (confirm(t("confirm_new"))) store.update((s) => { Object.assign(s, emptyState(rs, playerName), { players: s.players }); delete s.ranking; });
   });
   store.onConflict = () => status(t("sync_conflict"));
   const joining = new URLSearchParams(location.hash.slice(1)).get("table");
@@ -107,39 +109,6 @@ function judge() {
   });
 }
 
-function totals(store) {
-  const sums = store.state.players.map(() => 0);
-  for (const turn of store.state.turns) if (turn.player < sums.length) sums[turn.player] += turn.score;
-  return sums;
-}
-
-function sheet(rs, store) {
-  const state = store.state;
-  const head = $("sheet-head");
-  head.textContent = "";
-  head.append(cell("th", "#"));
-  state.players.forEach((name) => head.append(cell("th", name)));
-  const body = $("sheet-body");
-  body.textContent = "";
-  const running = state.players.map(() => 0);
-  state.turns.forEach((turn, index) => {
-    const row = document.createElement("tr");
-    row.append(cell("td", String(index + 1)));
-    running[turn.player] += turn.score;
-    state.players.forEach((_, p) => {
-      const text = p === turn.player ? (turn.pass ? t("passed") : `${turn.notation} ${turn.score}${turn.valid ? "" : " ✘"}`) : "";
-      const td = cell("td", text);
-      if (p === turn.player) { const sub = document.createElement("sub"); sub.textContent = ` Σ${running[p]}`; td.append(sub); }
-      row.append(td);
-    });
-    body.append(row);
-  });
-  const foot = $("sheet-total");
-  foot.textContent = "";
-  foot.append(cell("th", t("total")));
-  totals(store).forEach((sum) => foot.append(cell("th", String(sum))));
-}
-
 function players(rs, store) {
   const box = $("players");
   if (box.contains(document.activeElement)) return;
@@ -159,7 +128,7 @@ function players(rs, store) {
 
 function mover(store) {
   const state = store.state;
-  const sums = totals(store);
+  const sums = totals(state);
   const box = $("mover");
   box.textContent = "";
   state.players.forEach((name, index) => {

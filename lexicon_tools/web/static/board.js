@@ -2,6 +2,7 @@
 // Nothing here knows a rule: the server's /api/score validates and scores; this file only displays.
 import { api } from "./store.js";
 import { t } from "./i18n.js";
+import { kindOf, nextSeat } from "./sheet.js";
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -93,9 +94,9 @@ export class BoardView {
     }));
     byId("record").addEventListener("click", () => this.record());
     byId("pass").addEventListener("click", () => this.store.update((s) => {
-      s.turns.push({ player: s.current, notation: "-", score: 0, valid: true, pass: true });
+      s.turns.push({ player: s.current, kind: "pass", notation: "-", score: 0, valid: true });
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
-      s.current = (s.current + 1) % s.players.length;
+      s.current = nextSeat(s, s.current);
       s.timer.started = null; s.timer.spent = 0;
     }));
   }
@@ -244,10 +245,10 @@ export class BoardView {
     const ev = this.evaluation;
     if (!ev || !ev.legal) return;
     this.store.update((s) => {
-      s.turns.push({ player: s.current, notation: ev.notation, score: ev.score, valid: ev.valid });
+      s.turns.push({ player: s.current, kind: "place", notation: ev.notation, score: ev.score, valid: ev.valid });
       s.board = ev.board; s.used = ev.used;
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
-      s.current = (s.current + 1) % s.players.length;
+      s.current = nextSeat(s, s.current);
       s.timer.started = null; s.timer.spent = 0;
     });
     this.cursor = null;
@@ -258,9 +259,9 @@ export class BoardView {
 
 // The turns as the server replays them: seat, kind, and a placement's notation (as the server wrote it).
 export function history(state) {
-  return state.turns.map((turn) => (turn.kind || (turn.pass ? "pass" : "place")) === "place"
+  return state.turns.filter((turn) => kindOf(turn) !== "end").map((turn) => kindOf(turn) === "place"
     ? { player: turn.player, kind: "place", notation: turn.notation }
-    : { player: turn.player, kind: turn.kind || "pass" });
+    : { player: turn.player, kind: kindOf(turn) });
 }
 
 function line(kind, text, testid) {
