@@ -217,6 +217,15 @@ def test_the_turn_timer_counts_down_the_chosen_limit(phone, servers, tmp_path):
     lay(page, "G8", "HAUS")
     turn_score(page, sum(values("wortspieler")[c] for c in "HAUS"))
     record(page)                                          # the next player's turn starts with a fresh clock
+    seconds = lambda: (lambda m, s: 60 * int(m) + int(s))(*page.inner_text("[data-testid=clock]").split(":"))
+    assert 118 <= seconds() <= 120
+    page.clock.run_for(10_000)                            # and it runs for them at once
+    assert 108 <= seconds() <= 110
+    page.click("[data-tab=sheet]")
+    page.click("[data-testid=clock-auto]")                # switched off: the next clock waits for Start
+    page.click("[data-tab=board]")
+    page.click("[data-testid=pass]")
+    page.clock.run_for(10_000)
     assert page.inner_text("[data-testid=clock]") == "2:00" and not page.errors
 
 
@@ -372,3 +381,19 @@ def test_a_score_sheet_only_game_of_four_ends_with_the_right_ranking(phone, serv
     assert len(rows) == 1 + 8 and rows[2].split(",")[1:5] == ['"Ben"', '"eingetragen"', '""', '"30"']
     page.screenshot(path=tmp_path / "sheet-only.png", full_page=True)
     assert not page.errors
+
+
+def test_dark_mode_follows_the_system_setting(browser, servers, tmp_path):
+    backgrounds = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(locale="de-DE", color_scheme=scheme, **PHONE)
+        page = context.new_page()
+        page.goto(servers["wortspieler"])
+        page.wait_for_selector("body[data-ready='1']")
+        lay(page, "G8", "HAUS")
+        page.wait_for_selector("[data-testid=turn-score]")
+        backgrounds[scheme] = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        page.screenshot(path=tmp_path / f"{scheme}.png")
+        context.close()
+    luminance = {k: sum(int(x) for x in re.findall(r"\d+", v)[:3]) for k, v in backgrounds.items()}
+    assert luminance["dark"] < 150 < luminance["light"], backgrounds

@@ -174,7 +174,24 @@ function timer(rs, store) {
     if (s.timer.started) { s.timer.spent += Date.now() - s.timer.started; s.timer.started = null; }
     else s.timer.started = Date.now();
   }, { undoable: false }));
+  $("clock-auto").addEventListener("click", () => store.update((s) => { s.timer.auto = s.timer.auto === false; },
+    { undoable: false }));
   setInterval(() => clock(store), 500);
+}
+
+let alarmed = "";
+
+// Time is up: vibrate and beep where the browser allows (a phone in silent mode still vibrates).
+function alarm() {
+  try { if (navigator.vibrate) navigator.vibrate([300, 150, 300]); } catch { /* not allowed */ }
+  try {
+    const audio = new (window.AudioContext || window.webkitAudioContext)();
+    const tone = audio.createOscillator();
+    tone.frequency.value = 880;
+    tone.connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch { /* no audio before the first tap */ }
 }
 
 function clock(store) {
@@ -191,6 +208,10 @@ function clock(store) {
   $("clock").classList.toggle("over", Boolean(over));
   $("clock").title = over ? t("time_up") : "";
   $("clock-toggle").textContent = timer.started ? t("pause") : t("start");
+  $("clock-auto").setAttribute("aria-pressed", String(timer.auto !== false));
+  $("clock-auto").classList.toggle("on", timer.auto !== false);
+  const key = `${timer.started}:${timer.limit}`;
+  if (over && timer.started && alarmed !== key) { alarmed = key; alarm(); }
 }
 
 function sharing(store) {

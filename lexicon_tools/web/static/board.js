@@ -1,6 +1,6 @@
 // The board tab: draw the ruleset's board, enter the tiles of a turn, show the engine's evaluation.
 // Nothing here knows a rule: the server's /api/score validates and scores; this file only displays.
-import { api } from "./store.js";
+import { api, nextClock } from "./store.js";
 import { t } from "./i18n.js";
 import { kindOf, nextSeat } from "./sheet.js";
 
@@ -71,7 +71,14 @@ export class BoardView {
     this.frame.classList.toggle("zoomed", on);
     document.getElementById("zoom").textContent = t(on ? "overview" : "zoom_in");
     const target = name && this.squares.find((sq) => sq.dataset.square === name);
-    if (on && target) target.scrollIntoView({ block: "center", inline: "center" });
+    if (on && target) {        // centre the square in the frame, and the frame below the sticky header
+      const frame = this.frame;
+      frame.scrollLeft = target.offsetLeft - (frame.clientWidth - target.offsetWidth) / 2;
+      frame.scrollTop = target.offsetTop - (frame.clientHeight - target.offsetHeight) / 2;
+      const header = document.getElementById("top").getBoundingClientRect().height;
+      const top = frame.getBoundingClientRect().top;
+      if (top < header || top > window.innerHeight / 2) window.scrollBy(0, top - header - 4);
+    }
   }
 
   buttons() {
@@ -97,7 +104,7 @@ export class BoardView {
       s.turns.push({ player: s.current, kind: "pass", notation: "-", score: 0, valid: true });
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
       s.current = nextSeat(s, s.current);
-      s.timer.started = null; s.timer.spent = 0;
+      nextClock(s);
     }));
   }
 
@@ -249,7 +256,7 @@ export class BoardView {
       s.board = ev.board; s.used = ev.used;
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
       s.current = nextSeat(s, s.current);
-      s.timer.started = null; s.timer.spent = 0;
+      nextClock(s);
     });
     this.cursor = null;
     this.mode = "place";

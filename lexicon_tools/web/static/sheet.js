@@ -1,7 +1,7 @@
 // The score sheet: turns from the board, or typed (a word and its score, or a score alone), pass, exchange and
 // resign kept apart, any turn corrected, the end step (the server applies the ruleset's rack penalties and
 // credit and ranks), and the sheet as CSV.
-import { api } from "./store.js";
+import { api, nextClock } from "./store.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,7 +65,7 @@ export class Sheet {
       }
       s.turns.push({ player, kind: "scored", word, score, valid: true });
       s.current = nextSeat(s, player);
-      s.timer.started = null; s.timer.spent = 0;
+      nextClock(s);
     });
     this.editing = null;
     $("typed-word").value = "";
@@ -78,7 +78,7 @@ export class Sheet {
       s.turns.push({ player, kind, notation: "-", score: 0, valid: true });
       s.current = nextSeat(s, player);
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
-      s.timer.started = null; s.timer.spent = 0;
+      nextClock(s);
     });
   }
 

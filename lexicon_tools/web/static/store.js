@@ -13,6 +13,13 @@ export function emptyState(ruleset, name = (i) => `${i + 1}`) {
   };
 }
 
+// A turn was recorded: the clock starts afresh, running at once for the next player unless the table
+// switched that off (timer.auto false; on by default).
+export function nextClock(s) {
+  s.timer.spent = 0;
+  s.timer.started = s.timer.auto === false ? null : Date.now();
+}
+
 export class Store {
   constructor(ruleset, onChange, name) {
     this.key = `lexicon-tools:${ruleset.name}`;
