@@ -14,11 +14,12 @@ says only "internal error"): no traceback, no HTML error page.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
@@ -119,6 +120,17 @@ def _tables(app: FastAPI, store: TableStore | None) -> None:
     async def create(body: TableState, request: Request):
         table_id, version = need_store().create(body.state, request.client.host if request.client else "")
         return {"id": table_id, "version": version}
+
+    @app.get("/api/tables/{table_id}/qr.svg", summary="A QR code (SVG) of the shared table's link on this server",
+             include_in_schema=True)
+    async def qr(table_id: str, request: Request):
+        import segno
+
+        need_store().get(table_id)                      # 404 for a table that is not shared here
+        link = f"{request.url.scheme}://{request.headers.get('host', 'localhost')}/#table={table_id}"
+        out = io.BytesIO()
+        segno.make(link, error="m").save(out, kind="svg", xmldecl=False, scale=6, dark="#000", light="#fff")
+        return Response(out.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
     @app.get("/api/tables/{table_id}", summary="A shared table's state and version")
     async def read(table_id: str):

@@ -328,3 +328,11 @@ def test_the_end_step_applies_the_rulesets_rack_penalties_and_credit(tmp_path):
     assert [(r["rank"], r["player"]) for r in reply["ranking"]] == [(1, 0), (1, 1), (3, 2)]
     bad = webfeud.post("/api/end", json={"names": ["A", "B"], "scores": [1, 2], "racks": ["", "Q1"]})
     assert bad.status_code == 400 and "rack of B" in bad.json()["error"]
+
+
+def test_a_shared_table_has_a_qr_code_of_its_link(client):
+    table_id = client.post("/api/tables", json={"state": {"game": {}}}).json()["id"]
+    reply = client.get(f"/api/tables/{table_id}/qr.svg", headers={"host": "192.168.1.20:8000"})
+    assert reply.status_code == 200 and reply.headers["content-type"].startswith("image/svg+xml")
+    assert reply.text.startswith("<svg") and reply.text.count("<path") >= 1
+    assert client.get("/api/tables/nosuchtable000000000000/qr.svg").status_code == 404

@@ -191,6 +191,12 @@ def test_a_shared_table_shows_the_same_game_on_two_phones(phone, servers, tmp_pa
     first.click("[data-testid=share]")
     first.wait_for_selector("[data-testid=share-link]:has-text('#table=')")
     link = first.inner_text("[data-testid=share-link]").split()[-1]
+    first.wait_for_function("() => document.querySelector('[data-testid=share-qr]').naturalWidth > 100")
+    first.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    first.click("[data-testid=share-send]")              # no Web Share API in headless Chromium: copied
+    first.wait_for_function("() => document.querySelector('[data-testid=status]').textContent.length > 0")
+    if not first.evaluate("() => Boolean(navigator.share)"):
+        assert first.evaluate("() => navigator.clipboard.readText()") == link
     second = phone(link)
     first.click("[data-tab=board]")
     lay(first, "G8", "HAUS")

@@ -215,13 +215,26 @@ function clock(store) {
 }
 
 function sharing(store) {
+  const link = () => `${location.origin}/#table=${store.shared.id}`;
   $("share").addEventListener("click", async () => {
     try {
-      const id = store.shared ? store.shared.id : await store.share();
-      const link = `${location.origin}/#table=${id}`;
-      $("share-link").textContent = `${t("shared")} ${link}`;
+      if (!store.shared) await store.share();
+      $("share-link").textContent = `${t("shared")} ${link()}`;
+      $("share-qr").src = `/api/tables/${encodeURIComponent(store.shared.id)}/qr.svg`;
+      $("share-qr").hidden = false;
+      $("share-send").hidden = false;
     } catch (err) {
       $("share-link").textContent = `${t("share_failed")}: ${err.message}`;
+    }
+  });
+  // the Web Share API where the phone has it (messenger, mail), else the link goes to the clipboard
+  $("share-send").addEventListener("click", async () => {
+    if (!store.shared) return;
+    try {
+      if (navigator.share) await navigator.share({ title: document.title, url: link() });
+      else { await navigator.clipboard.writeText(link()); status(t("copied")); }
+    } catch (err) {
+      if (err.name !== "AbortError") status(`${t("share_failed")}: ${err.message}`);
     }
   });
 }
