@@ -13,6 +13,7 @@ def isolated_data_home(tmp_path_factory, monkeypatch):
     """Built lexicons go to a per-test temp dir, never to the user's home."""
     home = tmp_path_factory.mktemp("lt-home")
     monkeypatch.setenv("LEXICON_TOOLS_HOME", str(home))
+    monkeypatch.setenv("LEXICON_TOOLS_LANG", "en")    # documented outputs are English, whatever the locale
     return home
 
 

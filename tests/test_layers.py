@@ -22,6 +22,7 @@ RANKS = {
     "engine": 3, "morph": 3,
     "io": 4,
     "jobs": 5, "ui": 5,
+    "messages": 4,
     "cli": 6, "web": 6, "experiments": 6, "__main__": 6,
 }
 CORE = {"model", "policy", "lexicon", "board", "engine", "morph"}

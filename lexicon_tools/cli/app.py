@@ -52,8 +52,14 @@ def _version(value: bool) -> None:
 def root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Show the version and exit."),
+    lang: str | None = typer.Option(None, "--lang", help="Language of verdicts and rule messages: de or en "
+                                    "(default: the locale, LEXICON_TOOLS_LANG, LC_ALL or LANG)."),
+    verbose: bool = typer.Option(False, "--verbose", help="Name the ruleset fields behind a rule message."),
 ) -> None:
     """Lexicons, boards and a reference engine for German crossword-tile games."""
+    from lexicon_tools.cli.common import set_messages
+
+    set_messages(lang, verbose)
 
 
 for module_name, group_name in COMMAND_MODULES:

@@ -13,6 +13,41 @@ from lexicon_tools.cli.signals import Terminated, signals_raise
 from lexicon_tools.errors import LexiconToolsError
 
 
+MESSAGES = {"lang": None, "verbose": False}     # set by the root command's --lang and --verbose
+
+
+def set_messages(lang: str | None, verbose: bool) -> None:
+    from lexicon_tools import messages
+    from lexicon_tools.errors import UsageError
+
+    if lang is not None and lang not in messages.languages():
+        raise UsageError(f"--lang {lang}: no messages in that language",
+                         f"Choose one of: {', '.join(messages.languages())}.")
+    MESSAGES.update(lang=lang or messages.default_language(), verbose=verbose)
+
+
+def message_language() -> str:
+    from lexicon_tools import messages
+
+    return MESSAGES["lang"] or messages.default_language()
+
+
+def render_error(exc) -> str:
+    """An error as the user reads it; a rule refusal in the chosen language, fields only with --verbose."""
+    from lexicon_tools import messages
+    from lexicon_tools.errors import IllegalMoveError
+
+    if not isinstance(exc, IllegalMoveError):
+        return exc.render()
+    lang, verbose = message_language(), MESSAGES["verbose"]
+    heads = {"de": ("Fehler", "Tipp"), "en": ("Error", "Hint")}.get(lang, ("Error", "Hint"))
+    lines = [f"{heads[0]}: {messages.translate(exc.message, lang, verbose)}"]
+    lines += [f"  - {p}" for p in exc.problems]
+    if exc.hint:
+        lines.append(f"{heads[1]}: {messages.translate(exc.hint, lang, verbose)}")
+    return "\n".join(lines)
+
+
 class ErrorHandlingGroup(TyperGroup):
     """Turns every `LexiconToolsError` raised by a command into a message and exit code.
 
@@ -39,7 +74,7 @@ class ErrorHandlingGroup(TyperGroup):
             except LexiconToolsError as exc:
                 if fired:  # a consequence of the signal (e.g. a worker killed with the command)
                     _terminated(ctx, Terminated(fired[0]))
-                typer.echo(exc.render(), err=True)
+                typer.echo(render_error(exc), err=True)
                 ctx.exit(exc.exit_code)
             except KeyboardInterrupt:
                 typer.echo("Interrupted.", err=True)

@@ -33,16 +33,17 @@ def _load(lexicon: str | None, ruleset: str | None, check_graph: bool = True):
 
 
 def _render(result, ignored: str = "") -> str:
-    from lexicon_tools.lexicon.lexicon import describe_reason
+    from lexicon_tools import messages
+    from lexicon_tools.cli.common import message_language
     from lexicon_tools.textsafe import printable
 
     mark = "✔" if result.valid else "✘"
     shown = printable(result.normalized or result.word)
-    text = f"{mark} {shown}  {describe_reason(result.reason)} [{result.reason}]"
+    text = f"{mark} {shown}  {messages.reason_text(result.reason, message_language())} [{result.reason}]"
     if ignored:
-        text += f" (ignored invisible characters: {ignored})"
+        text += f" ({messages.text('page', 'cli_ignored', message_language(), chars=ignored)})"
     if result.suggestions:
-        text += f"; try: {printable(', '.join(result.suggestions))}"
+        text += f"; {messages.text('page', 'cli_try', message_language())}: {printable(', '.join(result.suggestions))}"
     return text
 
 

@@ -93,6 +93,11 @@ def _credited(game: "Game", remaining: list[Player], went_out: Player | None) ->
     return None
 
 
+def settle(game: "Game", remaining: list[Player], went_out: Player | None) -> None:
+    """The rack penalties and their credit for a game that ended (the table page's end step too)."""
+    _penalise(game, remaining, went_out)
+
+
 def _penalise(game: "Game", remaining: list[Player], went_out: Player | None) -> None:
     if not game.rules.rack_penalty:
         return

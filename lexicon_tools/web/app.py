@@ -14,17 +14,20 @@ says only "internal error"): no traceback, no HTML error page.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from lexicon_tools import messages
 from lexicon_tools.errors import LexiconToolsError
 from lexicon_tools.web.guard import Guard
-from lexicon_tools.web.schemas import CheckRequest, ScoreRequest, TableState, TableUpdate, TilesLeftRequest
+from lexicon_tools.web.ending import settle
+from lexicon_tools.web.schemas import CheckRequest, EndRequest, ScoreRequest, TableState, TableUpdate, TilesLeftRequest
 from lexicon_tools.web.shared import TableError, TableStore
 from lexicon_tools.web.suggest import Busy, Suggester
 from lexicon_tools.web.table import Table
@@ -65,8 +68,12 @@ def _api(app: FastAPI, table: Table, suggester: Suggester) -> None:
     async def ruleset():
         return described
 
+    @app.get("/api/messages", summary="The page's texts from the message catalogue, per language")
+    async def page_messages():
+        return {"languages": list(messages.languages()), "texts": messages.page_texts()}
+
     @app.post("/api/check", summary="Judge words, as `lexicon-tools check --json` does")
-    async def check(body: CheckRequest):
+    async def check(body: CheckRequest, request: Request):
         results = table.check(body.words, 0)      # the verdicts: a graph walk, microseconds
         count, busy = body.suggestions, False
         missing = list(dict.fromkeys(w for w, r in zip(body.words, results)
@@ -81,14 +88,21 @@ def _api(app: FastAPI, table: Table, suggester: Suggester) -> None:
                 busy = True
         if count:
             results = [recent.get((w, count), r) if not r["valid"] else r for w, r in zip(body.words, results)]
+        lang = language_of(request)
+        results = [dict(r, explanation=messages.reason_text(r["reason"], lang)) for r in results]
         return {"results": results, "all_valid": all(r["valid"] for r in results),
                 **({"busy": True} if busy else {})}
 
     @app.post("/api/score", summary="Validate and score one turn on the board the request describes")
-    async def score(body: ScoreRequest):
+    async def score(body: ScoreRequest, request: Request):
         history = None if body.history is None else [t.model_dump() for t in body.history]
-        return table.score(body.board, body.used, [t.model_dump() for t in body.tiles], body.take, body.swap,
-                           history, body.player)
+        reply = table.score(body.board, body.used, [t.model_dump() for t in body.tiles], body.take, body.swap,
+                            history, body.player)
+        return localize_score(reply, language_of(request))
+
+    @app.post("/api/end", summary="The end step: the ruleset's rack penalties and credit, and the ranking")
+    async def end(body: EndRequest):
+        return settle(table, body.names, body.scores, body.racks, body.went_out, body.last_placer, body.left)
 
     @app.post("/api/tiles-left", summary="The tile distribution minus the board and your rack")
     async def tiles_left(body: TilesLeftRequest):
@@ -106,6 +120,17 @@ def _tables(app: FastAPI, store: TableStore | None) -> None:
     async def create(body: TableState, request: Request):
         table_id, version = need_store().create(body.state, request.client.host if request.client else "")
         return {"id": table_id, "version": version}
+
+    @app.get("/api/tables/{table_id}/qr.svg", summary="A QR code (SVG) of the shared table's link on this server",
+             include_in_schema=True)
+    async def qr(table_id: str, request: Request):
+        import segno
+
+        need_store().get(table_id)                      # 404 for a table that is not shared here
+        link = f"{request.url.scheme}://{request.headers.get('host', 'localhost')}/#table={table_id}"
+        out = io.BytesIO()
+        segno.make(link, error="m").save(out, kind="svg", xmldecl=False, scale=6, dark="#000", light="#fff")
+        return Response(out.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
     @app.get("/api/tables/{table_id}", summary="A shared table's state and version")
     async def read(table_id: str):
@@ -127,8 +152,9 @@ def _errors(app: FastAPI) -> None:
         return error(422, "; ".join(problems), "See /api/openapi.json for the request format.", problems=problems)
 
     @app.exception_handler(LexiconToolsError)
-    async def refused(_request: Request, exc: LexiconToolsError):
-        return error(400, exc.message, exc.hint or "")
+    async def refused(request: Request, exc: LexiconToolsError):
+        said = messages.localize_error(exc.message, exc.hint or "", language_of(request))
+        return error(400, said.pop("error"), said.pop("hint"), **said)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError):
@@ -143,6 +169,21 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def crashed(_request: Request, _exc: Exception):
         return error(500, "internal error", "Please report how you got here.")
+
+
+def language_of(request: Request) -> str:
+    """The language the page asks for (Accept-Language; the page sends its own choice), else English."""
+    return messages.language(request.headers.get("accept-language"))
+
+
+def localize_score(reply: dict, lang: str) -> dict:
+    """A scored turn for players in `lang`: the refusal and its hint, and each word's reason, from the catalogue
+    (the engine's own text stays in ``detail``)."""
+    if not reply.get("legal", True):
+        return dict(reply, **messages.localize_error(reply["error"], reply.get("hint", ""), lang))
+    words = [dict(w, reason=messages.reason_text(w["reason_code"], lang, w.get("lemma", "")) if w.get("reason_code")
+                  else "") for w in reply.get("words", [])]
+    return dict(reply, words=words)
 
 
 def _describe(err: dict) -> str:

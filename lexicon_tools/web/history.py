@@ -34,7 +34,7 @@ from lexicon_tools.engine.tiles import BLANK_FLAG
 from lexicon_tools.errors import IllegalMoveError, UsageError
 
 PLACE = "place"
-KINDS = ("place", "pass", "exchange", "resign", "timeout")
+KINDS = ("place", "scored", "pass", "exchange", "resign", "timeout")   # scored: typed on the sheet, not laid
 
 
 @dataclass

@@ -46,7 +46,7 @@ class Tile(Strict):
 
 class HistoryTurn(Strict):
     player: int = Field(ge=0, le=7, description="The seat that played the turn (0 is the starter).")
-    kind: Literal["place", "pass", "exchange", "resign", "timeout"] = Field(description="What the turn was.")
+    kind: Literal["place", "scored", "pass", "exchange", "resign", "timeout"] = Field(description="What the turn was.")
     notation: str = Field("", max_length=MAX_NOTATION, description="A placement as the server wrote it in its "
                                                                      "reply ('notation'), e.g. '8G HAUS'.")
 
@@ -79,3 +79,13 @@ class TableState(Strict):
 
 class TableUpdate(TableState):
     version: int = Field(ge=0, description="The version this update was made from (409 when it is stale).")
+
+
+class EndRequest(Strict):
+    names: list[Annotated[str, StringConstraints(max_length=40)]] = Field(min_length=1, max_length=8)
+    scores: list[int] = Field(max_length=8, description="Each player's total before the end step.")
+    racks: list[Annotated[str, StringConstraints(max_length=16)]] = Field(
+        max_length=8, description="The tiles left on each rack ('?' a joker).")
+    went_out: int | None = Field(None, ge=0, le=7, description="The player who emptied their rack, if any.")
+    last_placer: int | None = Field(None, ge=0, le=7, description="The player who last laid tiles.")
+    left: list[int] = Field(default_factory=list, max_length=8, description="Players who resigned, in order.")

@@ -217,8 +217,11 @@ class Table:
         for word in ev.words.words:
             ok = self.judge.is_word(word.letters)
             kinds = [rules.premium_kind[sq] for sq in word.squares if sq in ev.words.premium_squares]
+            verdict = None if ok else self.lexicon.check(self.lexicon.alphabet.decode(word.letters), 0)
             words.append({"word": text.plain(word.codes), "display": text.word(word.codes), "score": word.score,
                           "valid": ok, "reason": "" if ok else self.judge.why_not(word.letters),
+                          "reason_code": verdict.reason if verdict else "",
+                          "lemma": verdict.lemma if verdict else "",
                           "squares": [sq_name(rules, sq) for sq in word.squares], "premiums": kinds})
         cut = [{"word": text.plain(ev.board.cells[s] for s in f.squares), "score": s,
                 "squares": [sq_name(rules, q) for q in f.squares]} for f, s in ev.cut]

@@ -306,3 +306,33 @@ def test_suggestions_are_remembered_and_a_full_queue_is_not_an_error(tables):
     reply = full.post("/api/check", json={"words": ["Haus", "Mäuse"]}).json()
     assert reply["busy"] is True and [r["valid"] for r in reply["results"]] == [True, False]
     assert reply["results"][1]["suggestions"] == []
+
+
+def test_the_end_step_applies_the_rulesets_rack_penalties_and_credit(tmp_path):
+    from tests.web.conftest import build_small
+
+    table = open_table(None, str(build_small("webfeud", tmp_path / "webfeud.lex")))[1]
+    webfeud = TestClient(create_app(table, None))
+    v = dict(zip(table.rules.alphabet.letters, table.rules.values[1:]))
+    reply = webfeud.post("/api/end", json={"names": ["A", "B"], "scores": [100, 95], "racks": ["", "QX?"],
+                                           "went_out": 0, "last_placer": 0}).json()
+    lost = v["Q"] + v["X"]                                # a joker is worth nothing
+    assert reply["scores"] == [100 + lost, 95 - lost]
+    assert [(a["player"], a["delta"]) for a in reply["adjustments"]] == [(1, -lost), (0, lost)]
+    assert reply["ranking"] == [{"rank": 1, "player": 0}, {"rank": 2, "player": 1}]
+    # Wortspieler has no rack penalties: the totals stand, equal scores share a rank, who resigned ranks last
+    plain = TestClient(create_app(open_table(None, str(build_small("wortspieler", tmp_path / "w.lex")))[1], None))
+    reply = plain.post("/api/end", json={"names": ["A", "B", "C"], "scores": [50, 50, 60], "racks": ["QX", "", ""],
+                                         "left": [2]}).json()
+    assert reply["adjustments"] == [] and reply["scores"] == [50, 50, 60]
+    assert [(r["rank"], r["player"]) for r in reply["ranking"]] == [(1, 0), (1, 1), (3, 2)]
+    bad = webfeud.post("/api/end", json={"names": ["A", "B"], "scores": [1, 2], "racks": ["", "Q1"]})
+    assert bad.status_code == 400 and "rack of B" in bad.json()["error"]
+
+
+def test_a_shared_table_has_a_qr_code_of_its_link(client):
+    table_id = client.post("/api/tables", json={"state": {"game": {}}}).json()["id"]
+    reply = client.get(f"/api/tables/{table_id}/qr.svg", headers={"host": "192.168.1.20:8000"})
+    assert reply.status_code == 200 and reply.headers["content-type"].startswith("image/svg+xml")
+    assert reply.text.startswith("<svg") and reply.text.count("<path") >= 1
+    assert client.get("/api/tables/nosuchtable000000000000/qr.svg").status_code == 404

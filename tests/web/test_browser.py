@@ -7,6 +7,7 @@ the ruleset's tile values and the premium squares the turn covers.
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -97,11 +98,14 @@ def test_judging_words_in_german_and_english(phone, servers, tmp_path):
     page.wait_for_selector("[data-testid=verdict]:has-text('→ HAUS')")    # suggestions follow the verdicts
     verdicts = page.locator("[data-testid=verdict]").all_inner_texts()
     page.screenshot(path=tmp_path / "judge.png")
-    assert verdicts[0].startswith("✔ HAUS") and "nom-sg" in verdicts[0]
-    assert verdicts[1].startswith("✘ HÄUSER") and "plural of HAUS" in verdicts[1] and "→ HAUS" in verdicts[1]
-    assert verdicts[2].startswith("✘ XYLOFON") and "not-in-lexicon" in verdicts[2]
+    assert verdicts[0].startswith("✔ HAUS") and "Substantiv im Nominativ Singular" in verdicts[0]
+    assert verdicts[1].startswith("✘ HÄUSER") and "Plural von HAUS" in verdicts[1] and "→ HAUS" in verdicts[1]
+    assert verdicts[2].startswith("✘ XYLOFON") and "nicht in den Wörterbuchquellen" in verdicts[2]
+    assert "nom-sg" not in " ".join(verdicts)           # reason codes are for the CLI, not for players
     page.click("#lang")
     assert page.inner_text("[data-tab=judge]") == "Judge" and page.inner_text("[data-tab=board]") == "Board"
+    page.click("[data-testid=judge-go]")
+    page.wait_for_selector("[data-testid=verdict]:has-text('plural of HAUS')")
     assert (tmp_path / "judge.png").stat().st_size > 10_000 and not page.errors
 
 
@@ -117,7 +121,7 @@ def test_wortspieler_multi_word_turn_with_a_joker(phone, servers, tmp_path):
     expected = (v["H"] + v["A"] + 2 * v["S"] + v["E"]) + (v["S"] + v["A"] + 2 * v["U"])
     shown = turn_score(page, expected)
     page.screenshot(path=tmp_path / "multi-word.png")
-    assert "✔ HASe" in shown and "✔ SAU" in shown and "DL" in shown
+    assert "✔ HASe" in shown and "✔ SAU" in shown and "2×L" in shown
     assert page.get_attribute("[data-square=G11]", "class").count("blank") == 1
     record(page)
     page.click("[data-tab=sheet]")
@@ -187,6 +191,12 @@ def test_a_shared_table_shows_the_same_game_on_two_phones(phone, servers, tmp_pa
     first.click("[data-testid=share]")
     first.wait_for_selector("[data-testid=share-link]:has-text('#table=')")
     link = first.inner_text("[data-testid=share-link]").split()[-1]
+    first.wait_for_function("() => document.querySelector('[data-testid=share-qr]').naturalWidth > 100")
+    first.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    first.click("[data-testid=share-send]")              # no Web Share API in headless Chromium: copied
+    first.wait_for_function("() => document.querySelector('[data-testid=status]').textContent.length > 0")
+    if not first.evaluate("() => Boolean(navigator.share)"):
+        assert first.evaluate("() => navigator.clipboard.readText()") == link
     second = phone(link)
     first.click("[data-tab=board]")
     lay(first, "G8", "HAUS")
@@ -213,4 +223,183 @@ def test_the_turn_timer_counts_down_the_chosen_limit(phone, servers, tmp_path):
     lay(page, "G8", "HAUS")
     turn_score(page, sum(values("wortspieler")[c] for c in "HAUS"))
     record(page)                                          # the next player's turn starts with a fresh clock
+    seconds = lambda: (lambda m, s: 60 * int(m) + int(s))(*page.inner_text("[data-testid=clock]").split(":"))
+    assert 118 <= seconds() <= 120
+    page.clock.run_for(10_000)                            # and it runs for them at once
+    assert 108 <= seconds() <= 110
+    page.click("[data-tab=sheet]")
+    page.click("[data-testid=clock-auto]")                # switched off: the next clock waits for Start
+    page.click("[data-tab=board]")
+    page.click("[data-testid=pass]")
+    page.clock.run_for(10_000)
     assert page.inner_text("[data-testid=clock]") == "2:00" and not page.errors
+
+
+def english_words() -> set[str]:
+    """Words of the catalogue's English texts that none of its German texts use (Start, Joker, Bonus...)."""
+    from lexicon_tools import messages
+
+    cat = messages.catalogue()
+    entries = list(cat["page"].values()) + cat["rules"] + list(cat["reasons"].values()) + list(cat["terms"].values())
+    words = lambda lang: {w.lower() for e in entries for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", "", e[lang]))}
+    return words("en") - words("de") - {"haus", "wortspieler", "smartfeud"}
+
+
+def visible_text(page) -> str:
+    """What a player can see or hear: the text of every shown element, and labels and titles."""
+    return page.evaluate("""() => {
+      const shown = [...document.querySelectorAll('body *')].filter((el) => el.offsetParent !== null || el.tagName === 'BODY');
+      const labels = shown.flatMap((el) => [el.getAttribute('aria-label'), el.getAttribute('title')]).filter(Boolean);
+      return document.body.innerText + '\\n' + labels.join('\\n') + '\\n' + document.title;
+    }""").replace("lexicon-tools", "")          # the product's name is no English word
+
+
+def test_a_german_game_with_errors_shows_no_english(phone, servers, tmp_path):
+    page = phone(servers["wortspieler"], locale="de-DE")
+    v = values("wortspieler")
+    seen = []
+    lay(page, "G8", "HAUS")
+    page.wait_for_selector(f"[data-testid=turn-score]:has-text('{sum(v[c] for c in 'HAUS')} Punkte')")
+    record(page)
+    lay(page, "A1", "HA")                                # not connected to HAUS
+    page.wait_for_selector("[data-testid=result] .bad")
+    seen.append(visible_text(page))
+    assert "Nicht erlaubt" in page.inner_text("[data-testid=result]")
+    page.click("[data-testid=clear]")
+    lay(page, "G9", "ASE", down=True, joker_at=2)        # player 2: HASe down column G, the E a joker
+    page.wait_for_selector("[data-testid=turn-score]")
+    record(page)
+    page.click("[data-testid=pass]")                      # player 1 passes: the joker is no longer swappable
+    page.click("[data-testid=swap]")
+    page.click("[data-square=G11]")
+    page.click("[data-testid=swap]")
+    lay(page, "F11", "S", joker_at=0)
+    page.click(".key[data-letter='E']")                  # F11-H11 sEE with the swapped joker
+    page.wait_for_selector("[data-testid=result] .bad")
+    refusal = page.inner_text("[data-testid=result]")
+    assert "G11" in refusal and "nächsten Zug" in refusal and "joker_swap" not in refusal
+    seen.append(visible_text(page))
+    page.click("[data-testid=clear]")
+    page.click("[data-tab=judge]")
+    page.fill("[data-testid=judge-input]", "Häuser Xylofon")
+    page.click("[data-testid=judge-go]")
+    page.wait_for_selector("[data-testid=verdict]:has-text('→')")
+    for tab in ("judge", "sheet", "tiles", "board"):
+        page.click(f"[data-tab={tab}]")
+        seen.append(visible_text(page))
+    page.screenshot(path=tmp_path / "german.png", full_page=True)
+    english = english_words()
+    found = {w for text in seen for w in re.findall(r"[A-Za-z]{3,}", text) if w.lower() in english}
+    fields = {w for text in seen for w in re.findall(r"\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+\.[a-z_]+\b", text)}
+    assert not found and not fields, (found, fields, [t for t in seen if any(w in t for w in found)])
+    assert not page.errors
+
+
+SIZES_JS = """() => {
+  const small = [];
+  const board = document.getElementById('board');
+  for (const el of document.querySelectorAll('button, input, select, a, [role=tab]')) {
+    if (el.offsetParent === null || board.contains(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width < 44 || box.height < 44) small.push(`${el.id || el.dataset.testid || el.textContent}: ${Math.round(box.width)}x${Math.round(box.height)}`);
+  }
+  return {small, overflow: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (390, 844), (768, 1024)])
+def test_every_control_is_thumb_sized_and_nothing_overflows(browser, servers, width, height, tmp_path):
+    context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(servers["wortspieler"])
+    page.wait_for_selector("body[data-ready='1']")
+    try:
+        for index in range(3):                           # four players with long names in the header
+            page.click("[data-tab=sheet]")
+            if index:
+                page.click("#add-player")
+        for index in range(4):
+            page.fill(f"[data-testid=player-{index + 1}]", f"Maximiliane{index + 1}")
+            page.press(f"[data-testid=player-{index + 1}]", "Enter")
+        header = page.inner_text("[data-testid=mover]")
+        assert all(f"Maximiliane{i + 1}" in header for i in range(4)), header
+        for tab in ("sheet", "judge", "tiles", "board"):
+            page.click(f"[data-tab={tab}]")
+            found = page.evaluate(SIZES_JS)
+            assert not found["small"] and found["overflow"] <= 0, (tab, found)
+        lay(page, "A1", "HA")                            # an illegal turn: a long refusal must not widen the page
+        page.wait_for_selector("[data-testid=result] .bad")
+        found = page.evaluate(SIZES_JS)
+        assert not found["small"] and found["overflow"] <= 0, found
+        square = page.locator("[data-square=A1]").bounding_box()
+        assert square["width"] >= 44 and square["height"] >= 44          # zoomed by the tap
+        cells = page.evaluate("() => [document.querySelector('#board').getAttribute('role'), "
+                              "document.querySelectorAll('#board [role=row] [role=gridcell]').length]")
+        assert cells == ["grid", 256]
+        record = page.locator("[data-testid=record]").bounding_box()      # sticky: in reach without scrolling
+        assert 0 <= record["y"] and record["y"] + record["height"] <= height, record
+        page.screenshot(path=tmp_path / f"phone-{width}.png")
+        page.click("[data-testid=zoom]")                 # back to the overview: the whole board fits the width
+        assert page.locator("#board").bounding_box()["width"] <= width
+    finally:
+        context.close()
+
+
+def test_a_score_sheet_only_game_of_four_ends_with_the_right_ranking(phone, servers, tmp_path):
+    page = phone(servers["wortspieler"], locale="de-DE")
+    page.click("[data-tab=sheet]")
+    page.click("#add-player")
+    page.click("#add-player")
+    for index, name in enumerate(["Anna", "Ben", "Cem", "Dora"]):
+        page.fill(f"[data-testid=player-{index + 1}]", name)
+        page.press(f"[data-testid=player-{index + 1}]", "Enter")
+
+    def typed(score, word=""):
+        page.fill("[data-testid=typed-word]", word)
+        page.fill("[data-testid=typed-score]", str(score))
+        page.click("[data-testid=typed-go]")
+
+    typed(12, "Haus")                                     # Anna: a word and its score
+    typed(8)                                              # Ben: a score alone
+    page.click("[data-testid=typed-exchange]")            # Cem exchanges
+    page.click("[data-testid=typed-pass]")                # Dora passes
+    typed(20)                                             # Anna
+    typed(15, "See")                                      # Ben
+    page.click("[data-testid=edit-2]")                    # Ben's first turn was 30, not 8
+    assert page.input_value("[data-testid=typed-score]") == "8"
+    page.fill("[data-testid=typed-score]", "30")
+    page.click("[data-testid=typed-go]")
+    typed(10)                                             # Cem
+    page.click("[data-testid=typed-resign]")              # Dora resigns
+    assert page.input_value("[data-testid=typed-player]") == "0"       # Anna moves next: Dora left
+    sheet = page.inner_text("[data-testid=sheet]")
+    assert "HAUS 12" in sheet and "getauscht" in sheet and "gepasst" in sheet and "aufgegeben" in sheet
+    assert page.inner_text("[data-testid=totals]").split() == ["Summe", "32", "45", "10", "0"]
+    page.click("[data-testid=end-open]")
+    page.click("[data-testid=end-go]")
+    page.wait_for_selector("[data-testid=ranking] li")
+    ranking = page.locator("[data-testid=ranking] li").all_inner_texts()
+    assert ranking == ["1. Ben 45", "2. Anna 32", "3. Cem 10", "4. Dora 0"]
+    with page.expect_download() as download:
+        page.click("[data-testid=csv]")
+    rows = download.value.path().read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 1 + 8 and rows[2].split(",")[1:5] == ['"Ben"', '"eingetragen"', '""', '"30"']
+    page.screenshot(path=tmp_path / "sheet-only.png", full_page=True)
+    assert not page.errors
+
+
+def test_dark_mode_follows_the_system_setting(browser, servers, tmp_path):
+    backgrounds = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(locale="de-DE", color_scheme=scheme, **PHONE)
+        page = context.new_page()
+        page.goto(servers["wortspieler"])
+        page.wait_for_selector("body[data-ready='1']")
+        lay(page, "G8", "HAUS")
+        page.wait_for_selector("[data-testid=turn-score]")
+        backgrounds[scheme] = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        page.screenshot(path=tmp_path / f"{scheme}.png")
+        context.close()
+    luminance = {k: sum(int(x) for x in re.findall(r"\d+", v)[:3]) for k, v in backgrounds.items()}
+    assert luminance["dark"] < 150 < luminance["light"], backgrounds

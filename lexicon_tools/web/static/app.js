@@ -1,17 +1,19 @@
 // The table page: tabs, judge, score sheet, tiles left, turn timer, language; the board lives in board.js.
 import { api, emptyState, Store } from "./store.js";
 import { BoardView } from "./board.js";
-import { language, setLanguage, t } from "./i18n.js";
+import { Sheet, totals } from "./sheet.js";
+import { language, loadTexts, setLanguage, t } from "./i18n.js";
 
 const TABLE_LIMITS = [60, 120, 180, 300];   // seconds: presets for a table whose ruleset names no time limit
 const $ = (id) => document.getElementById(id);
 
 async function main() {
-  const rs = await api("GET", "/api/ruleset");
-  setLanguage(Store.device(rs).lang || (navigator.language || "de").slice(0, 2));
+  const [rs] = await Promise.all([api("GET", "/api/ruleset"), loadTexts()]);
+  setLanguage(Store.device(rs).lang || (navigator.language || rs.language || "de").slice(0, 2));
   const playerName = (i) => `${t("player")} ${i + 1}`;
   const store = new Store(rs, () => refresh(), playerName);
   const board = new BoardView(rs, store, () => {});
+  const scores = new Sheet(rs, store);
   $("title").textContent = rs.title;
   document.title = `${rs.title} – lexicon-tools`;
   let tilesTimer = null;
@@ -19,7 +21,7 @@ async function main() {
   function refresh() {
     board.render();
     board.evaluate();
-    sheet(rs, store);
+    scores.render();
     players(rs, store);
     clearTimeout(tilesTimer);
     tilesTimer = setTimeout(() => tiles(rs, store), 120);
@@ -34,11 +36,11 @@ async function main() {
   sharing(store);
   $("lang").addEventListener("click", () => {
     store.device.lang = setLanguage(language() === "de" ? "en" : "de");
-    $("lang").textContent = language() === "de" ? "EN" : "DE";
+    $("lang").textContent = t("other_language");
     store.save();
     refresh();
   });
-  $("lang").textContent = language() === "de" ? "EN" : "DE";
+  $("lang").textContent = t("other_language");
   $("undo").addEventListener("click", () => store.undo());
   $("rack").value = store.device.rack || "";
   $("rack").addEventListener("input", () => { store.device.rack = $("rack").value; store.save(); tiles(rs, store); });
@@ -49,7 +51,7 @@ async function main() {
     if (s.players.length > rs.players.min) { s.players.pop(); s.current %= s.players.length; }
   }));
   $("new-game").addEventListener("click", () => {
-    if (confirm(t("confirm_new"))) store.update((s) => Object.assign(s, emptyState(rs, playerName), { players: s.players }));
+    if (confirm(t("confirm_new"))) store.update((s) => { Object.assign(s, emptyState(rs, playerName), { players: s.players }); delete s.ranking; });
   });
   store.onConflict = () => status(t("sync_conflict"));
   const joining = new URLSearchParams(location.hash.slice(1)).get("table");
@@ -88,7 +90,7 @@ function judge() {
         const item = document.createElement("li");
         item.className = r.valid ? "ok" : "bad";
         item.dataset.testid = "verdict";
-        item.textContent = `${r.valid ? "✔" : "✘"} ${r.normalized || r.word} – ${r.explanation} [${r.reason}]`;
+        item.textContent = `${r.valid ? "✔" : "✘"} ${r.normalized || r.word} – ${r.explanation}`;
         list.appendChild(item);
         return item;
       });
@@ -105,39 +107,6 @@ function judge() {
       list.appendChild(item);
     }
   });
-}
-
-function totals(store) {
-  const sums = store.state.players.map(() => 0);
-  for (const turn of store.state.turns) if (turn.player < sums.length) sums[turn.player] += turn.score;
-  return sums;
-}
-
-function sheet(rs, store) {
-  const state = store.state;
-  const head = $("sheet-head");
-  head.textContent = "";
-  head.append(cell("th", "#"));
-  state.players.forEach((name) => head.append(cell("th", name)));
-  const body = $("sheet-body");
-  body.textContent = "";
-  const running = state.players.map(() => 0);
-  state.turns.forEach((turn, index) => {
-    const row = document.createElement("tr");
-    row.append(cell("td", String(index + 1)));
-    running[turn.player] += turn.score;
-    state.players.forEach((_, p) => {
-      const text = p === turn.player ? (turn.pass ? t("passed") : `${turn.notation} ${turn.score}${turn.valid ? "" : " ✘"}`) : "";
-      const td = cell("td", text);
-      if (p === turn.player) { const sub = document.createElement("sub"); sub.textContent = ` Σ${running[p]}`; td.append(sub); }
-      row.append(td);
-    });
-    body.append(row);
-  });
-  const foot = $("sheet-total");
-  foot.textContent = "";
-  foot.append(cell("th", t("total")));
-  totals(store).forEach((sum) => foot.append(cell("th", String(sum))));
 }
 
 function players(rs, store) {
@@ -159,9 +128,15 @@ function players(rs, store) {
 
 function mover(store) {
   const state = store.state;
-  const sums = totals(store);
-  $("mover").textContent = `▶ ${state.players[state.current]} · ${sums.join(" : ")}`;
-  $("mover").title = `${state.players[state.current]} ${t("to_move")}`;
+  const sums = totals(state);
+  const box = $("mover");
+  box.textContent = "";
+  state.players.forEach((name, index) => {
+    const who = cell("span", `${index === state.current ? "▶ " : ""}${name} ${sums[index]}`);
+    who.className = index === state.current ? "who now" : "who";
+    box.append(who);
+  });
+  box.title = `${state.players[state.current]} ${t("to_move")}`;
 }
 
 async function tiles(rs, store) {
@@ -199,7 +174,24 @@ function timer(rs, store) {
     if (s.timer.started) { s.timer.spent += Date.now() - s.timer.started; s.timer.started = null; }
     else s.timer.started = Date.now();
   }, { undoable: false }));
+  $("clock-auto").addEventListener("click", () => store.update((s) => { s.timer.auto = s.timer.auto === false; },
+    { undoable: false }));
   setInterval(() => clock(store), 500);
+}
+
+let alarmed = "";
+
+// Time is up: vibrate and beep where the browser allows (a phone in silent mode still vibrates).
+function alarm() {
+  try { if (navigator.vibrate) navigator.vibrate([300, 150, 300]); } catch { /* not allowed */ }
+  try {
+    const audio = new (window.AudioContext || window.webkitAudioContext)();
+    const tone = audio.createOscillator();
+    tone.frequency.value = 880;
+    tone.connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch { /* no audio before the first tap */ }
 }
 
 function clock(store) {
@@ -216,16 +208,33 @@ function clock(store) {
   $("clock").classList.toggle("over", Boolean(over));
   $("clock").title = over ? t("time_up") : "";
   $("clock-toggle").textContent = timer.started ? t("pause") : t("start");
+  $("clock-auto").setAttribute("aria-pressed", String(timer.auto !== false));
+  $("clock-auto").classList.toggle("on", timer.auto !== false);
+  const key = `${timer.started}:${timer.limit}`;
+  if (over && timer.started && alarmed !== key) { alarmed = key; alarm(); }
 }
 
 function sharing(store) {
+  const link = () => `${location.origin}/#table=${store.shared.id}`;
   $("share").addEventListener("click", async () => {
     try {
-      const id = store.shared ? store.shared.id : await store.share();
-      const link = `${location.origin}/#table=${id}`;
-      $("share-link").textContent = `${t("shared")} ${link}`;
+      if (!store.shared) await store.share();
+      $("share-link").textContent = `${t("shared")} ${link()}`;
+      $("share-qr").src = `/api/tables/${encodeURIComponent(store.shared.id)}/qr.svg`;
+      $("share-qr").hidden = false;
+      $("share-send").hidden = false;
     } catch (err) {
       $("share-link").textContent = `${t("share_failed")}: ${err.message}`;
+    }
+  });
+  // the Web Share API where the phone has it (messenger, mail), else the link goes to the clipboard
+  $("share-send").addEventListener("click", async () => {
+    if (!store.shared) return;
+    try {
+      if (navigator.share) await navigator.share({ title: document.title, url: link() });
+      else { await navigator.clipboard.writeText(link()); status(t("copied")); }
+    } catch (err) {
+      if (err.name !== "AbortError") status(`${t("share_failed")}: ${err.message}`);
     }
   });
 }

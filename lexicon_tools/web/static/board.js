@@ -1,7 +1,8 @@
 // The board tab: draw the ruleset's board, enter the tiles of a turn, show the engine's evaluation.
 // Nothing here knows a rule: the server's /api/score validates and scores; this file only displays.
-import { api } from "./store.js";
+import { api, nextClock } from "./store.js";
 import { t } from "./i18n.js";
+import { kindOf, nextSeat } from "./sheet.js";
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -18,20 +19,27 @@ export class BoardView {
     this.seq = 0;
     this.el = document.getElementById("board");
     this.el.style.gridTemplateColumns = `repeat(${ruleset.cols}, 1fr)`;
+    this.el.style.setProperty("--cols", String(ruleset.cols));
+    this.frame = document.getElementById("board-frame");
+    this.zoomed = false;
     this.squares = [];
     for (let r = 0; r < ruleset.rows; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
       for (let c = 0; c < ruleset.cols; c++) {
         const sq = document.createElement("button");
         sq.type = "button";
         sq.className = "sq";
+        sq.setAttribute("role", "gridcell");
         sq.dataset.square = `${COLS[c]}${r + 1}`;
         const kind = ruleset.premiums[sq.dataset.square];
         if (kind) sq.classList.add(`prem-${kind}`, `col-${ruleset.colours[kind] || "none"}`);
         if (ruleset.start.includes(sq.dataset.square)) sq.classList.add("start");
         sq.addEventListener("click", () => this.tap(sq.dataset.square, r, c));
-        this.el.appendChild(sq);
+        row.appendChild(sq);
         this.squares.push(sq);
       }
+      this.el.appendChild(row);
     }
     this.keys();
     this.buttons();
@@ -56,8 +64,27 @@ export class BoardView {
     });
   }
 
+  // A tap on the overview zooms the board (44 px squares) around the tapped square; "Übersicht" goes back.
+  zoom(on, name) {
+    this.zoomed = on;
+    this.el.classList.toggle("zoomed", on);
+    this.frame.classList.toggle("zoomed", on);
+    document.getElementById("zoom").textContent = t(on ? "overview" : "zoom_in");
+    const target = name && this.squares.find((sq) => sq.dataset.square === name);
+    if (on && target) {        // centre the square in the frame, and the frame below the sticky header
+      const frame = this.frame;
+      frame.scrollLeft = target.offsetLeft - (frame.clientWidth - target.offsetWidth) / 2;
+      frame.scrollTop = target.offsetTop - (frame.clientHeight - target.offsetHeight) / 2;
+      const header = document.getElementById("top").getBoundingClientRect().height;
+      const top = frame.getBoundingClientRect().top;
+      if (top < header || top > window.innerHeight / 2) window.scrollBy(0, top - header - 4);
+    }
+  }
+
   buttons() {
     const byId = (id) => document.getElementById(id);
+    byId("zoom").addEventListener("click", () => this.zoom(!this.zoomed, this.cursor || this.rs.start[0]));
+    byId("zoom").textContent = t("zoom_in");
     byId("dir").addEventListener("click", () => { this.across = !this.across; this.render(); });
     byId("blank").addEventListener("click", () => { this.blank = !this.blank; this.render(); });
     byId("nextword").hidden = !this.rs.multi_word;
@@ -74,16 +101,17 @@ export class BoardView {
     }));
     byId("record").addEventListener("click", () => this.record());
     byId("pass").addEventListener("click", () => this.store.update((s) => {
-      s.turns.push({ player: s.current, notation: "-", score: 0, valid: true, pass: true });
+      s.turns.push({ player: s.current, kind: "pass", notation: "-", score: 0, valid: true });
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
-      s.current = (s.current + 1) % s.players.length;
-      s.timer.started = null; s.timer.spent = 0;
+      s.current = nextSeat(s, s.current);
+      nextClock(s);
     }));
   }
 
   letterAt(state, r, c) { return state.board[r][c]; }
 
   tap(name, r, c) {
+    if (!this.zoomed) this.zoom(true, name);
     const state = this.store.state;
     const onBoard = this.letterAt(state, r, c) !== ".";
     if (this.mode === "take" && onBoard) {
@@ -152,7 +180,7 @@ export class BoardView {
         tile.appendChild(value);
         sq.appendChild(tile);
       } else if (this.rs.premiums[name]) {
-        sq.textContent = this.rs.premiums[name];
+        sq.textContent = t(`premium_${this.rs.premiums[name]}`);
       }
       sq.classList.toggle("filled", Boolean(letter));
       sq.classList.toggle("new", Boolean(p));
@@ -162,9 +190,11 @@ export class BoardView {
       sq.classList.toggle("swapped", state.swap.includes(name));
       sq.classList.toggle("scored", scored.has(name));
       sq.dataset.line = p ? String(p.line + 1) : "";
-      sq.setAttribute("aria-label", `${name} ${letter}`);
+      const kind = this.rs.premiums[name];
+      sq.setAttribute("aria-label", `${name} ${letter || (kind ? t(`premium_${kind}`) : t("empty"))}`);
     }
     document.getElementById("dir").textContent = this.across ? "→" : "↓";
+    document.getElementById("dir").setAttribute("aria-label", `${t("direction")}: ${t(this.across ? "direction_across" : "direction_down")}`);
     document.getElementById("blank").classList.toggle("on", this.blank);
     document.getElementById("take").classList.toggle("on", this.mode === "take");
     document.getElementById("swap").classList.toggle("on", this.mode === "swap");
@@ -205,7 +235,7 @@ export class BoardView {
       return;
     }
     for (const w of ev.words) {
-      const extra = w.premiums.length ? ` (${w.premiums.join(", ")})` : "";
+      const extra = w.premiums.length ? ` (${w.premiums.map((k) => t(`premium_${k}`)).join(", ")})` : "";
       out.append(line(w.valid ? "ok" : "bad", `${w.valid ? "✔" : "✘"} ${w.display} ${w.score}${extra}` +
         (w.valid ? "" : ` – ${t("word_invalid")}${w.reason ? ": " + w.reason : ""}`), "word"));
     }
@@ -222,11 +252,11 @@ export class BoardView {
     const ev = this.evaluation;
     if (!ev || !ev.legal) return;
     this.store.update((s) => {
-      s.turns.push({ player: s.current, notation: ev.notation, score: ev.score, valid: ev.valid });
+      s.turns.push({ player: s.current, kind: "place", notation: ev.notation, score: ev.score, valid: ev.valid });
       s.board = ev.board; s.used = ev.used;
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
-      s.current = (s.current + 1) % s.players.length;
-      s.timer.started = null; s.timer.spent = 0;
+      s.current = nextSeat(s, s.current);
+      nextClock(s);
     });
     this.cursor = null;
     this.mode = "place";
@@ -236,9 +266,9 @@ export class BoardView {
 
 // The turns as the server replays them: seat, kind, and a placement's notation (as the server wrote it).
 export function history(state) {
-  return state.turns.map((turn) => (turn.kind || (turn.pass ? "pass" : "place")) === "place"
+  return state.turns.filter((turn) => kindOf(turn) !== "end").map((turn) => kindOf(turn) === "place"
     ? { player: turn.player, kind: "place", notation: turn.notation }
-    : { player: turn.player, kind: turn.kind || "pass" });
+    : { player: turn.player, kind: kindOf(turn) });
 }
 
 function line(kind, text, testid) {

@@ -1,3 +1,4 @@
+import { language } from "./i18n.js";
 // The game as the phone keeps it: state + undo history in local storage, optionally synced to a shared table.
 // The server keeps nothing unless the table is shared; then this phone pushes every change and polls for others'.
 const HISTORY = 60;          // undo steps kept (bounded: a shared table's state is limited in size)
@@ -10,6 +11,13 @@ export function emptyState(ruleset, name = (i) => `${i + 1}`) {
     players: Array.from({ length: ruleset.players.min }, (_, i) => name(i)), turns: [], current: 0,
     timer: { limit: 0, started: null, spent: 0 },
   };
+}
+
+// A turn was recorded: the clock starts afresh, running at once for the next player unless the table
+// switched that off (timer.auto false; on by default).
+export function nextClock(s) {
+  s.timer.spent = 0;
+  s.timer.started = s.timer.auto === false ? null : Date.now();
 }
 
 export class Store {
@@ -118,8 +126,10 @@ export class Store {
 }
 
 export async function api(method, path, body) {
+  const headers = { "accept-language": language() };
+  if (body) headers["content-type"] = "application/json";
   const response = await fetch(path, {
-    method, headers: body ? { "content-type": "application/json" } : {},
+    method, headers,
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await response.json().catch(() => ({ error: response.statusText }));
