@@ -19,7 +19,11 @@ previous default):
 
 Targets (issue 22): recall >= 96.5%, junk <= 0.3%.
 
-Usage: .venv/bin/python bench/recall.py [--lexicon PATH] [--baseline OLD.lex] [--sample 30]
+``--judged DIR`` also writes two seeded samples for hand judgement (a judged file keeps its
+judgements when written again): ``webfeud-accepted.tsv``, 100 words the lexicon accepts (judge ``ok``
+or ``wrong``: is it a German word form?), and ``webfeud-misses.tsv``, 100 misses with their class.
+
+Usage: .venv/bin/python bench/recall.py [--lexicon PATH] [--baseline OLD.lex] [--sample 30] [--judged DIR]
 Without --lexicon it reads the default Webfeud lexicon, building it first if absent.
 """
 
@@ -158,11 +162,29 @@ def default_lexicon() -> Path:
     return path
 
 
+def write_samples(directory: Path, accepted: set[str], misses: list[str], ref_tiles: set[str]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(2022)
+    for name, rows in (("webfeud-accepted.tsv", [(w, "accepted") for w in sorted(rng.sample(sorted(accepted), 100))]),
+                       ("webfeud-misses.tsv", [(w, word_class(w, ref_tiles))
+                                               for w in sorted(rng.sample(misses, min(100, len(misses))))])):
+        path = directory / name
+        kept = {}
+        if path.is_file():
+            for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+                fields = line.split("\t")
+                kept[fields[0]] = fields[2:4] if len(fields) >= 4 else ["", ""]
+        lines = ["word\tclass\tjudgement\tnote"] + ["\t".join([w, c, *kept.get(w, ["", ""])]) for w, c in rows]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {path}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lexicon", type=Path, help="default: the default Webfeud lexicon")
     parser.add_argument("--baseline", type=Path, action="append", default=[], help="another .lex to compare")
     parser.add_argument("--sample", type=int, default=30, help="misses shown per class")
+    parser.add_argument("--judged", type=Path, help="write the samples for hand judgement into this folder")
     args = parser.parse_args()
     ref, removed = reference()
     game_list = tanglet()
@@ -184,6 +206,8 @@ def main() -> int:
     for name, words in sorted(by_class.items()):
         sample = sorted(rng.sample(words, min(args.sample, len(words))))
         print(f"  {name} ({len(words):,}, {100 * len(words) / max(1, len(misses)):.0f}%): {' '.join(sample)}")
+    if args.judged:
+        write_samples(args.judged, accepted, misses, ref_tiles)
     ok = recall >= TARGET_RECALL and junk <= TARGET_JUNK
     print(f"targets: recall >= {TARGET_RECALL}% and junk <= {TARGET_JUNK}%: {'met' if ok else 'NOT met'}")
     return 0 if ok else 1

@@ -21,7 +21,8 @@ from lexicon_tools.model.entry import Entry
 # Lower rank explains a rejection better: "plural of HAUS" beats "not a noun".
 # A reading that would be legal but for a house rule explains best (Eltern with
 # allow_plurale_tantum off), then a nominative singular that is a diminutive
-# (Häuschen: "diminutive of HAUS", not "plural of HÄUSCHEN"), then inflected forms.
+# (Häuschen: "diminutive of HAUS", not "plural of HÄUSCHEN"), then inflected forms. A
+# function-word homograph (ODER) is explained by its refused noun reading, not by "not a noun".
 _REJECT_RANK = (
     "plurale-tantum",
     "lexicalized-plural",
@@ -31,6 +32,7 @@ _REJECT_RANK = (
     "proper-noun",
     "register:",
     "abbreviation",
+    "function-word-homograph",   # Oder: the noun reading is refused by a house rule, the conjunction is no noun
     "unknown-word",
     "not-a-noun",
     "length",

@@ -37,7 +37,7 @@ import numpy
 
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.policy.casing import CapsTracker, source_file
-from lexicon_tools.policy.readings import Reading, readings_from_entry
+from lexicon_tools.policy.readings import FORM_LIST_TAG, Reading, readings_from_entry
 
 NO_LINE = -1
 UNKNOWN_FILE = 0xFFFFFFFF
@@ -341,7 +341,7 @@ class CompactCorpus:
     def head_count(self, noun: str) -> int:
         """As `MorphLexicon.head_count`: noun lemmas ending in `noun`, plus the base's."""
         if self._reversed is None:
-            noun_attrs = {i for i, a in enumerate(self.attrs) if a[0] == "NOUN"}
+            noun_attrs = {i for i, a in enumerate(self.attrs) if a[0] == "NOUN" and FORM_LIST_TAG not in a[4]}
             lemma_ids = {self.r_lemma[i] for i in range(len(self.r_lemma)) if self.r_attrs[i] in noun_attrs}
             lemmas = {self.lemmas[i].lower() for i in lemma_ids if self.lemmas[i]}
             self._reversed = sorted(lemma[::-1] for lemma in lemmas)

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.policy.compounds import compound_readings
-from lexicon_tools.policy.readings import Reading, readings_from_entry
+from lexicon_tools.policy.readings import FORM_LIST_TAG, Reading, readings_from_entry
 
 ORTHOGRAPHY = Reading(pos="X", origin="orthography")
 
@@ -79,7 +79,7 @@ class MorphLexicon:
         """
         if self._reversed is None:
             lemmas = {r.lemma.lower() for readings in self._forms.values() for r in readings
-                      if r.pos == "NOUN" and r.lemma}
+                      if r.pos == "NOUN" and r.lemma and FORM_LIST_TAG not in r.tags}
             self._reversed = sorted(lemma[::-1] for lemma in lemmas)
         key = noun.lower()[::-1]
         start = bisect.bisect_left(self._reversed, key)

@@ -29,6 +29,10 @@ from typing import Any, Protocol
 from lexicon_tools.model.entry import Entry
 
 NOUN_POS = frozenset({"NOUN", "PROPN"})
+# The tag of a noun row from a full-form list (`forms-nouns`): evidence that the word exists, not of
+# its lemma. Its lemma may be the form itself (Zugriffsrechte, no singular in the list), so such rows
+# never count towards a lemma's productivity as a compound head (`Analyzer.head_count`).
+FORM_LIST_TAG = "form-list"
 CASES = ("Nom", "Gen", "Dat", "Acc")
 NUMBERS = ("Sing", "Plur")
 

@@ -73,7 +73,7 @@ def test_forms_nouns_reads_only_the_noun_rows(tmp_path):
     assert [(e.word, e.lemma, e.pos) for e in entries] == [
         ("Einstufung", "Einstufung", "NOUN"), ("Einstufungen", "Einstufung", "NOUN"),
         ("Protestierens", "Protestieren", "NOUN")]
-    assert entries[0].source == "f.tsv:2" and entries[0].tags == ("src:tanglet",)
+    assert entries[0].source == "f.tsv:2" and entries[0].tags == ("src:tanglet", "form-list")
 
 
 def test_forms_nouns_keeps_the_located_errors(tmp_path):

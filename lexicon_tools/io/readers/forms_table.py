@@ -22,7 +22,8 @@ Noun rows only (``forms-nouns``)
     neither imported nor judged (only the verb infinitives are kept while reading,
     see `read_nouns`). A row that is its own lemma is a headword; a
     row with another lemma is an inflected form of it (the filter tells them apart,
-    `word_policy.noun_evidence`).
+    `word_policy.noun_evidence`). Every row gets the tag ``form-list``: its lemma is
+    a guess, so it does not count towards a lemma's productivity as a compound head.
 
 Why a format of its own: a full-form list of every word class is the shape in
 which open German morphology data comes (lemma tables such as spaCy's lookup
@@ -44,6 +45,7 @@ from lexicon_tools.errors import InputFileError
 from lexicon_tools.io.readers.context import ReadContext
 from lexicon_tools.io.readers.lines import iter_lines
 from lexicon_tools.model.entry import Entry
+from lexicon_tools.policy.readings import FORM_LIST_TAG
 
 COLUMNS = ("form", "lemma", "pos")
 UD_TAGS = frozenset({"NOUN", "PROPN", "VERB", "AUX", "ADJ", "ADV", "ADP", "CCONJ", "SCONJ", "PRON", "DET",
@@ -80,7 +82,7 @@ def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
         word = entry.word
         if word == entry.lemma and word.endswith("ns") and word[:-1].lower() in verbs:
             entry = entry._replace(lemma=word[:-1])
-        yield entry
+        yield entry._replace(tags=entry.tags + (FORM_LIST_TAG,))
 
 
 def _read(stream: IO[bytes], ctx: ReadContext, only: str | None) -> Iterator[Entry]:
