@@ -43,13 +43,15 @@ def flat_graph(graph: Kwg, table: bytes | None = None, alphagrams: bool = False)
     alphagrams; DAWG-only for alphagrams."""
     import numpy as np
 
-    from lexicon_tools.lexicon import _words_jit
+    from lexicon_tools.lexicon import _build_jit, _words_jit
     from lexicon_tools.lexicon.builder import build_graph_flat, dawg_words_flat, flatten_buffer
 
     buf, off = dawg_words_flat(graph.nodes)
     if table is not None:
         buf = _words_jit.translate(buf, np.frombuffer(table, np.uint8))
-    if alphagrams:
+    if alphagrams:  # a DAWG alone is built straight from the sorted order, repeats and all
         buf = _words_jit.alphagrams(buf, off)
-    nodes = build_graph_flat(*flatten_buffer(buf, off=off), gaddag=not alphagrams).nodes
+        nodes = build_graph_flat(buf, off, len(off) - 1, gaddag=False, order=_build_jit.sort_words(buf, off)).nodes
+    else:
+        nodes = build_graph_flat(*flatten_buffer(buf, off=off)).nodes
     return nodes.astype("<u4", copy=False)
