@@ -225,28 +225,21 @@ def _grow(arr, size):
 
 
 @njit(cache=True)
-def _fold_list(store, slots, n_states, p_tile, p_acc, p_child, start, end):
-    """Register the arc list p_*[start:end]; returns (head state, n_states, store, slots)."""
-    st_tile, st_acc, st_child, st_next = store
+def _fold(st_tile, st_acc, st_child, st_next, slots, shift, mask, n_states, p_tile, p_acc, p_child, start, end):
+    """Register the arc list p_*[start:end]; returns (head state, n_states).
+
+    The caller has made room (`_room`) for ``end - start`` new states, so this loop only reads and
+    writes arrays it is given: no allocation, no arrays returned (numba would count references).
+    """
     head = np.int64(0)
-    bits = _log2(slots.shape[0])
-    mask = slots.shape[0] - 1
     for k in range(end - 1, start - 1, -1):
         key = _pack(p_tile[k], p_acc[k], p_child[k], head)
-        h = _slot(key, 64 - bits)
+        h = _slot(key, shift)
         while slots[h, 0] != _EMPTY and slots[h, 0] != key:
             h = (h + 1) & mask
         if slots[h, 0] == key:
             head = slots[h, 1]
             continue
-        if n_states >= _STATE_LIMIT:
-            raise ValueError("word graph register overflow: more than 2**27 arc states")
-        if n_states == st_tile.shape[0]:
-            size = st_tile.shape[0] * 2
-            st_tile = _grow(st_tile, size)
-            st_acc = _grow(st_acc, size)
-            st_child = _grow(st_child, size)
-            st_next = _grow(st_next, size)
         st_tile[n_states] = p_tile[k]
         st_acc[n_states] = p_acc[k]
         st_child[n_states] = p_child[k]
@@ -255,11 +248,23 @@ def _fold_list(store, slots, n_states, p_tile, p_acc, p_child, start, end):
         slots[h, 1] = n_states
         head = n_states
         n_states += 1
-        if 2 * n_states > slots.shape[0]:
-            bits += 1
-            slots = _rehash(slots, bits)
-            mask = slots.shape[0] - 1
-    return head, n_states, (st_tile, st_acc, st_child, st_next), slots
+    return head, n_states
+
+
+@njit(cache=True)
+def _room(store, slots, need):
+    """(store, slots) with room for `need` states: the arrays doubled, the table at most half full."""
+    if need > _STATE_LIMIT:
+        raise ValueError("word graph register overflow: more than 2**27 arc states")
+    st_tile, st_acc, st_child, st_next = store
+    if need > st_tile.shape[0]:
+        size = max(st_tile.shape[0] * 2, need)
+        store = (_grow(st_tile, size), _grow(st_acc, size), _grow(st_child, size), _grow(st_next, size))
+    bits = _log2(slots.shape[0])
+    while 2 * need > slots.shape[0]:
+        bits += 1
+        slots = _rehash(slots, bits)
+    return store, slots
 
 
 @njit(cache=True)
@@ -272,9 +277,8 @@ def _log2(size):
 
 
 @njit(cache=True)
-def _dawg_state_after(store, root, buf, start, end):
+def _dawg_state_after(st_tile, st_child, st_next, root, buf, start, end):
     """The DAWG state reached by the *reversed* tiles buf[start:end] (a known proper prefix)."""
-    st_tile, _acc, st_child, st_next = store
     p = root
     for i in range(end - 1, start - 1, -1):
         while st_tile[p] != buf[i]:
@@ -289,6 +293,8 @@ def add_words(store, slots, n_states, buf, off, order, gaddag_phase, dawg_root):
 
     Returns (root state, n_states, store, slots). In the GADDAG phase a word
     ending in the separator links its last arc to the DAWG state of the prefix.
+    The register only grows between folds (`_room`), so the fold loop runs on
+    plain local arrays.
     """
     max_len = 1
     for w in range(off.shape[0] - 1):
@@ -298,26 +304,44 @@ def add_words(store, slots, n_states, buf, off, order, gaddag_phase, dawg_root):
     p_acc = np.zeros(capacity, np.uint8)
     p_child = np.zeros(capacity, np.int64)
     starts = np.zeros(max_len + 1, np.int64)  # starts[d]: first pending arc below depth d
+    st_tile, st_acc, st_child, st_next = store
+    bits = _log2(slots.shape[0])
+    shift = 64 - bits
+    mask = slots.shape[0] - 1
     pending = 0
     depth = 0
     prev = -1
-    for k in range(order.shape[0]):
-        word = order[k]
-        w_start = off[word]
-        w_len = off[word + 1] - w_start
+    for k in range(order.shape[0] + 1):
+        last = k == order.shape[0]
         shared = 0
-        if prev >= 0:
-            limit = min(w_len, depth)
-            p_start = off[prev]
-            while shared < limit and buf[p_start + shared] == buf[w_start + shared]:
-                shared += 1
+        word = 0
+        w_start = 0
+        w_len = 0
+        if not last:
+            word = order[k]
+            w_start = off[word]
+            w_len = off[word + 1] - w_start
+            if prev >= 0:
+                limit = min(w_len, depth)
+                p_start = off[prev]
+                while shared < limit and buf[p_start + shared] == buf[w_start + shared]:
+                    shared += 1
+        if depth > shared and n_states + pending - starts[shared] + 1 > min(st_tile.shape[0], slots.shape[0] // 2):
+            store, slots = _room((st_tile, st_acc, st_child, st_next), slots,
+                                 n_states + pending - starts[shared] + 1)
+            st_tile, st_acc, st_child, st_next = store
+            bits = _log2(slots.shape[0])
+            shift = 64 - bits
+            mask = slots.shape[0] - 1
         while depth > shared:
             depth -= 1
             begin = starts[depth]
-            head, n_states, store, slots = _fold_list(store, slots, n_states, p_tile, p_acc, p_child,
-                                                      begin, pending)
+            head, n_states = _fold(st_tile, st_acc, st_child, st_next, slots, shift, mask, n_states,
+                                   p_tile, p_acc, p_child, begin, pending)
             p_child[begin - 1] = head
             pending = begin
+        if last:
+            break
         for i in range(shared, w_len):
             p_tile[pending] = buf[w_start + i]
             p_acc[pending] = 0
@@ -327,18 +351,16 @@ def add_words(store, slots, n_states, buf, off, order, gaddag_phase, dawg_root):
             depth += 1
         if gaddag_phase and buf[w_start + w_len - 1] == 0:
             depth -= 1  # the separator arc's subtree is the DAWG state of the prefix
-            p_child[pending - 1] = _dawg_state_after(store, dawg_root, buf, w_start, w_start + w_len - 1)
+            p_child[pending - 1] = _dawg_state_after(st_tile, st_child, st_next, dawg_root, buf, w_start,
+                                                     w_start + w_len - 1)
         else:
             p_acc[pending - 1] = 1
         prev = word
-    while depth > 0:
-        depth -= 1
-        begin = starts[depth]
-        head, n_states, store, slots = _fold_list(store, slots, n_states, p_tile, p_acc, p_child,
-                                                  begin, pending)
-        p_child[begin - 1] = head
-        pending = begin
-    root, n_states, store, slots = _fold_list(store, slots, n_states, p_tile, p_acc, p_child, 0, pending)
+    store, slots = _room((st_tile, st_acc, st_child, st_next), slots, n_states + pending + 1)
+    st_tile, st_acc, st_child, st_next = store
+    bits = _log2(slots.shape[0])
+    root, n_states = _fold(st_tile, st_acc, st_child, st_next, slots, 64 - bits, slots.shape[0] - 1, n_states,
+                           p_tile, p_acc, p_child, 0, pending)
     return root, n_states, store, slots
 
 

@@ -123,3 +123,66 @@ def contains_many(nodes, buf, off):
             p = np.int64(node & CHILD_MASK)
         out[w] = found
     return out
+
+
+@njit(cache=True)
+def split_at_nul(text, count):
+    """Word starts of `count` NUL-separated words in `text`: off[i] .. off[i+1] - 1 is word i."""
+    off = np.empty(count + 1, np.int64)
+    off[0] = 0
+    k = 1
+    for i in range(text.shape[0]):
+        if text[i] == 0:
+            off[k] = i + 1
+            k += 1
+    off[count] = text.shape[0] + 1
+    return off
+
+
+@njit(cache=True)
+def contains_codepoints(nodes, table, text, off):
+    """The batch check straight from text: word i is the code points text[off[i]:off[i+1] - 1] (UTF-32;
+    each word is followed by one separator, the last by the end of `text`).
+
+    `table[c]` is the tile of code point c when c is a plain case variant of a tile letter (the
+    alphabet's fast path), else 0. Returns (found, slow): a word with any other character (or
+    empty) is marked slow and left to the full normalisation in Python.
+    """
+    n = off.shape[0] - 1
+    found = np.zeros(n, np.bool_)
+    slow = np.zeros(n, np.bool_)
+    size = table.shape[0]
+    root = np.int64(nodes[0] & CHILD_MASK)
+    for w in range(n):
+        start = off[w]
+        end = off[w + 1] - 1
+        if start == end:
+            slow[w] = True
+            continue
+        for i in range(start, end):
+            c = text[i]
+            if c >= size or table[c] == 0:
+                slow[w] = True
+                break
+        if slow[w]:
+            continue
+        p = root
+        ok = False
+        for i in range(start, end):
+            if p == 0:
+                break
+            tile = np.uint32(table[text[i]])
+            node = nodes[p]
+            while (node >> 24) != tile:
+                if (node >> 24) > tile or (node & END_BIT) != 0:
+                    p = 0
+                    break
+                p += 1
+                node = nodes[p]
+            if p == 0:
+                break
+            if i == end - 1:
+                ok = (node & ACCEPT_BIT) != 0
+            p = np.int64(node & CHILD_MASK)
+        found[w] = ok
+    return found, slow

@@ -78,27 +78,22 @@ def export_text_chunks(lexicon: Lexicon, words_per_chunk: int = 65_536):
 
 
 def export_bytes(lexicon: Lexicon, fmt: str, tile_order: str | None = None) -> bytes:
+    from lexicon_tools.lexicon.alphagram import alphagram_kwg_of, renumbered_kwg
+
     if fmt in ("kwg", "kad", "json") and tile_order:
         table = renumbering(lexicon, tile_order)
-        words = [w.translate(table) for w in lexicon.kwg.words()]
-        if fmt in ("kwg", "json"):
-            from lexicon_tools.lexicon.kwg import build_kwg
-
-            graph = build_kwg(words)
-            if fmt == "json":
-                meta = lexicon_summary(lexicon)
-                meta.update(kwg_nodes=len(graph), tile_order=resolve_tile_order(lexicon, tile_order))
-                return (json.dumps(meta, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
-            return graph.to_bytes()
-        from lexicon_tools.lexicon.alphagram import build_alphagram_kwg
-
-        return build_alphagram_kwg(words).to_bytes()
+        if fmt == "kad":
+            return alphagram_kwg_of(lexicon.kwg, table).to_bytes()
+        graph = renumbered_kwg(lexicon.kwg, table)
+        if fmt == "json":
+            meta = lexicon_summary(lexicon)
+            meta.update(kwg_nodes=len(graph), tile_order=resolve_tile_order(lexicon, tile_order))
+            return (json.dumps(meta, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
+        return graph.to_bytes()
     if fmt == "kwg":
         return lexicon.kwg.to_bytes()
     if fmt == "kad":
-        from lexicon_tools.lexicon.alphagram import build_alphagram_kwg
-
-        return build_alphagram_kwg(lexicon.kwg.words()).to_bytes()
+        return alphagram_kwg_of(lexicon.kwg).to_bytes()
     if fmt == "txt":
         return b"".join(export_text_chunks(lexicon))
     if fmt == "json":

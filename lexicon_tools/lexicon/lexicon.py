@@ -93,6 +93,7 @@ class Lexicon:
         )
         self._legal: list[str] | None = None
         self._graph_checked = False
+        self._codepoints = None
 
     @property
     def ruleset(self) -> str:
@@ -133,12 +134,45 @@ class Lexicon:
         return result
 
     def check_many(self, words: Sequence[str]) -> list[bool]:
-        """Batch validity (compiled graph walk): one bool per word, in order."""
-        from lexicon_tools.lexicon.builder import contains_many
+        """Batch validity (compiled): one bool per word, in order; the same answers as `is_valid`.
 
-        encoded = [self.encode(w) for w in words]
-        usable = [t if t else b"" for t in encoded]
-        return contains_many(self.kwg.nodes, usable).tolist()
+        The words go to compiled code as one UTF-32 buffer (NUL-separated): a word made only of tile letters in
+        either case (the alphabet's fast path) is mapped to tiles and walked there; any other word
+        (ß, accents, other characters) is normalised in Python by `encode` and walked by the graph.
+        """
+        import numpy as np
+
+        from lexicon_tools.lexicon._layout_jit import contains_codepoints
+
+        from lexicon_tools.lexicon._layout_jit import split_at_nul
+
+        words = list(words)
+        if not words:
+            return []
+        joined = "\0".join(words)
+        text = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), np.uint32)
+        if joined.count("\0") == len(words) - 1:  # no word holds a NUL: the separators are the word ends
+            off = split_at_nul(text, len(words))
+        else:
+            off = np.zeros(len(words) + 1, np.int64)
+            np.cumsum(np.fromiter(map(len, words), np.int64, len(words)) + 1, out=off[1:])
+        found, slow = contains_codepoints(self.kwg.nodes, self._codepoint_tiles(), text, off)
+        answers = found.tolist()
+        for i in np.flatnonzero(slow).tolist():
+            answers[i] = self.is_valid(words[i])
+        return answers
+
+    def _codepoint_tiles(self):
+        """code point -> tile for the characters of the alphabet's fast path (0: any other)."""
+        if self._codepoints is None:
+            import numpy as np
+
+            to_numbers = self.alphabet._fast[2]
+            table = np.zeros(max(to_numbers, default=0) + 1, np.uint8)
+            for code, number in to_numbers.items():
+                table[code] = ord(number)
+            self._codepoints = table
+        return self._codepoints
 
     def explain(self, normalized: str) -> VerdictRecord | None:
         return self.verdicts.lookup(normalized)
