@@ -45,9 +45,9 @@ class OutOfBudget(Exception):
 
 @dataclass
 class Budget:
-    nodes: int = 4000                # positions expanded (move lists generated)
+    nodes: int = 300                 # positions searched (each move played on a fork)
     seconds: float | None = None     # wall-clock cap; None: only the node count (reproducible)
-    max_tiles: int = 10              # both racks together: above this the search is not tried
+    max_tiles: int = 6               # both racks together: above this the search is not tried
 
 
 @dataclass
@@ -125,10 +125,14 @@ class Solver:
                 if value > best:
                     best, best_move = value, move
                     alpha = max(alpha, value)
-            self.nodes += 1
         except OutOfBudget:
             return None
         return None if best_move is None else Solution(best_move, best, self.nodes)
+
+    def _spend(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget.nodes or (self.deadline is not None and time.perf_counter() > self.deadline):
+            raise OutOfBudget
 
     @staticmethod
     def _base(game) -> float:
@@ -137,6 +141,7 @@ class Solver:
 
     def _after(self, child, seat: int, base: float, alpha: float, beta: float, ply: int) -> float:
         """Value for `seat` (who just moved) of `child`, relative to `base` (seat's spread before)."""
+        self._spend()
         if child.over:
             return final_value(child, seat) - base
         # the opponent moves in `child`: their gain from there, negated, plus what this move changed
@@ -154,9 +159,6 @@ class Solver:
             value, flag = entry
             if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
                 return value
-        self.nodes += 1
-        if self.nodes > self.budget.nodes or (self.deadline is not None and time.perf_counter() > self.deadline):
-            raise OutOfBudget
         base, seat = self._base(game), game.current
         start_alpha, best = alpha, -np.inf
         for _move, child in children(game, self.generator):
