@@ -20,7 +20,13 @@ def play_command(
     strategy: str = typer.Option("equity", "--strategy", "-s",
                                  help="Strategy per seat, comma-separated, repeated to fill the seats: "
                                       "equity (score plus the value of the tiles kept, with an end-game "
-                                      "model), greedy (highest score) or random."),
+                                      "model), greedy (highest score), random, or sim (simulates the best "
+                                      "equity moves a few turns ahead; settings as "
+                                      "sim:iterations=N:time=S:candidates=N:plies=K)."),
+    sim_iterations: int = typer.Option(None, "--sim-iterations", help="Play-outs per candidate of the sim "
+                                       "seats (reproducible budget)."),
+    sim_time: float = typer.Option(None, "--sim-time", help="Seconds per move at most for the sim seats "
+                                   "(not reproducible: the iterations done depend on the machine)."),
     leaves: Path = typer.Option(None, "--leaves", help="Leave values of the equity seats (default: the "
                                 "ruleset's bundled file, rulesets/leaves/RULESET.leaves)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the whole run; game i's seed derives from it."),
@@ -58,6 +64,8 @@ def play_command(
 
     Example: lexicon-tools play --ruleset webfeud --games 100 --strategy equity,greedy --workers 2 --heatmap usage.png
 
+    Example: lexicon-tools play --ruleset webfeud --games 4 --strategy sim,equity --sim-iterations 24
+
     Example: lexicon-tools play --ruleset smartfeud --professional --time-limit 3m --think 90s --invalid-rate 0.1
     """
     from lexicon_tools.engine.stats import report_text
@@ -65,6 +73,10 @@ def play_command(
     from lexicon_tools.jobs.play import run_play
 
     workers = _capped_workers(workers, force_workers)
+    if sim_iterations is not None or sim_time is not None:
+        from lexicon_tools.engine.strategy import with_sim_budget
+
+        strategy = with_sim_budget(strategy, sim_iterations, sim_time)
     result = run_play(ruleset, players=players, games=games, strategies=strategy, seed=seed, workers=workers,
                       record_dir=record, heatmap=heatmap, lexicon=lexicon, professional=professional,
                       time_limit=time_limit, quiet=quiet, think=think, think_spread=think_spread,

@@ -18,7 +18,9 @@ candidate it is
   the other way. With two players the best few candidates are then checked
   one move deeper: the opponent's best reply with their known rack on the
   board after the move (including their going out and the tiles we would be
-  stuck with) is subtracted.
+  stuck with) is subtracted - unless the exact endgame search
+  (`engine.endgame`, attribute ``endgame``: its budget, None to switch it
+  off) finishes within its node budget, whose move is then played.
 
 Exchanges compete too, with equity = the value of the tiles kept (score 0),
 when the bag holds at least a full rack and the rules allow one; a player who
@@ -50,6 +52,8 @@ class Equity:
     def __init__(self, leaves: LeaveTable | None = None):
         self.leaves = leaves
         self.generator = None        # bound by the game runner; used for the end game's reply
+        from lexicon_tools.engine.endgame import Budget
+        self.endgame: Budget | None = Budget()   # exact two-player endgame; None: the reply model only
 
     def bind(self, generator) -> None:
         self.generator = generator
@@ -63,6 +67,9 @@ class Equity:
         if len(moves):
             values = self.equities(game, moves, end)
             if end:
+                solved = self._solve(game, moves)
+                if solved is not None:
+                    return solved
                 best_index, best_value = self._end_game(game, moves, values)
             else:
                 best_index = int(np.argmax(values))
@@ -205,6 +212,15 @@ class Equity:
         others = sum(sum(rules.values[t] for t in p.rack) for p in game.players
                      if p.active and p.seat != game.current)
         return others * (1.0 + credited), 1.0 + credited
+
+    def _solve(self, game, moves) -> Move | None:
+        """The exact endgame's move, or None (switched off, not two players, out of budget)."""
+        from lexicon_tools.engine.endgame import Solver
+
+        if self.endgame is None or self.generator is None:
+            return None
+        solution = Solver(self.generator, self.endgame).solve(game, moves)
+        return None if solution is None else solution.move
 
     def _end_game(self, game, moves, values: np.ndarray) -> tuple[int, float]:
         """Refine the best static candidates by the opponent's best reply (two players, known racks)."""

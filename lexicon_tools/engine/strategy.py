@@ -13,7 +13,10 @@ whole list); the game runner calls it when no player model is active.
   tiles kept, with an end-game model: `engine.equity`;
 * ``greedy`` plays the highest-scoring candidate (the first generated among
   equal scores, so it is deterministic);
-* ``random`` plays a uniformly random candidate.
+* ``random`` plays a uniformly random candidate;
+* ``sim`` simulates the best equity candidates a few turns ahead against
+  drawn racks (`engine.sim.player`); settings as a spec,
+  ``sim:iterations=N:time=S:candidates=N:plies=K`` (`engine.sim.config`).
 
 When no placement exists, both fall back to `fallback`: exchange the whole rack
 if the ruleset and the bag allow it, else pass. A player who already exchanged
@@ -91,17 +94,40 @@ class RandomMove:
         return moves.move(rng.randrange(len(moves))) if len(moves) else fallback(game)
 
 
-STRATEGIES: dict[str, type] = {"equity": Equity, "greedy": Greedy, "random": RandomMove}
+def _sim():
+    from lexicon_tools.engine.sim.player import Sim
+    return Sim
+
+
+STRATEGIES: dict[str, type] = {"equity": Equity, "greedy": Greedy, "random": RandomMove, "sim": None}
 DEFAULT = "equity"
 
 
 def get_strategy(name: str, leaves: LeaveTable | None = None) -> Strategy:
     """A fresh player; `leaves` are the leave values an ``equity`` player uses (None: none)."""
-    try:
-        cls = STRATEGIES[name.strip().lower()]
-    except KeyError:
-        raise UsageError(f"unknown strategy {name!r}", f"Use one of: {', '.join(sorted(STRATEGIES))}.") from None
+    base = name.strip().lower().split(":")[0]
+    if base not in STRATEGIES:
+        raise UsageError(f"unknown strategy {name!r}", f"Use one of: {', '.join(sorted(STRATEGIES))}.")
+    if base == "sim":
+        from lexicon_tools.engine.sim.config import parse_spec
+        return _sim()(leaves, parse_spec(name.strip()))
+    if ":" in name:
+        raise UsageError(f"strategy {name!r}: only sim takes settings", f"Write {base} alone.")
+    cls = STRATEGIES[base]
     return cls(leaves) if cls is Equity else cls()
+
+
+def with_sim_budget(text: str, iterations: int | None = None, seconds: float | None = None) -> str:
+    """Add ``iterations=``/``time=`` to every ``sim`` seat of a comma-separated strategy list."""
+    extra = (f":iterations={iterations}" if iterations is not None else "") + \
+            (f":time={seconds}" if seconds is not None else "")
+    return ",".join(n.strip() + extra if n.strip().lower().split(":")[0] == "sim" else n.strip()
+                    for n in text.split(","))
+
+
+def uses_leaves(names) -> bool:
+    """Whether any of the strategy names plays by leave values (``equity``, ``sim``)."""
+    return any(n.strip().lower().split(":")[0] in ("equity", "sim") for n in names)
 
 
 def parse_strategies(text: str, players: int) -> list[str]:

@@ -229,7 +229,9 @@ class Resolver:
         from lexicon_tools.io.formats.leavefile import load_for
 
         given = c.values.get("leaves", self.experiment.leaves)
-        if rules is None or not ("equity" in strategies or given):
+        from lexicon_tools.engine.strategy import uses_leaves
+
+        if rules is None or not (uses_leaves(strategies) or given):
             return None, "", None
         where = c.where.get("leaves", ("leaves",) if self.experiment.leaves else ("strategies",))
         try:

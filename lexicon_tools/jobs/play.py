@@ -111,9 +111,11 @@ def run_play(ruleset: str, *, players: int | None = None, games: int = 10, strat
                          f"Use --players between {rules.players_min} and {rules.players_max}.")
     if games < 1 or workers < 1:
         raise UsageError("--games and --workers must be at least 1")
+    from lexicon_tools.engine.strategy import uses_leaves
+
     seats = tuple(parse_strategies(strategies, players))
     table, note = None, None
-    if "equity" in seats or leaves is not None:   # a leave file for other tiles is refused before any loading
+    if uses_leaves(seats) or leaves is not None:   # a leave file for other tiles is refused before any loading
         from lexicon_tools.io.formats.leavefile import load_for
 
         table, note = load_for(rules, leaves, also_for=_base_name(rs.extends))

@@ -1,0 +1,174 @@
+"""An exact two-player endgame: once the bag is empty both racks are known, so the game is a
+finite game of perfect information, and the move that maximises the final spread can be found.
+
+Algorithm: negamax with alpha-beta pruning over every placement the move
+generator finds plus the pass, played on forks of the game by the real rules
+engine (`engine.sim.state`: every end condition, rack penalty and credit, the
+take and the joker swap hold without a second implementation). Moves are
+tried going-out first, then by score (the usual best-first ordering of
+alpha-beta: good moves first make the cut-offs early). A transposition table
+keyed by the position (board, racks, who moves, counters - `state.key`; scores
+are not needed because a node's value is the spread gained *from here on*)
+stores exact values and bounds, so transpositions (the same tiles laid in
+another order, pass sequences) are searched once.
+
+Value of a finished game for a seat: its score minus the other's, and
+``LEFT`` more or less when a player left the game (passing out ranks last
+whatever the scores). Why not the opponent's-reply model of `engine.equity`:
+it looks two plies deep and misses set-ups, blocking and the order in which
+to play out a rack; the exact search does not, but costs exponential time,
+so it runs under a budget of searched nodes (deterministic, so a game with the
+solver still replays exactly) and an optional wall-clock cap; when it runs
+out, `solve` returns None and the caller uses its own end game.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from lexicon_tools.engine.moves import Move, Pass
+from lexicon_tools.engine.sim.state import fork, key
+from lexicon_tools.errors import IllegalMoveError
+
+LEFT = 1000          # a player who left the game (passed out) ranks last whatever the spread
+MAX_PLIES = 40       # a line of play longer than this (takes moving tiles around) aborts the search
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class OutOfBudget(Exception):
+    """The search used its nodes or time without finishing."""
+
+
+@dataclass
+class Budget:
+    nodes: int = 300                 # positions searched (each move played on a fork)
+    seconds: float | None = None     # wall-clock cap; None: only the node count (reproducible)
+    max_tiles: int = 6               # both racks together: above this the search is not tried
+
+
+@dataclass
+class Solution:
+    move: Move
+    value: float                     # the spread the mover gains from here with best play by both
+    nodes: int
+
+
+def final_value(game, seat: int) -> float:
+    """The finished game's worth for `seat`: score difference, and ``LEFT`` for a player who left."""
+    other = next(p for p in game.players if p.seat != seat)
+    me = game.players[seat]
+    value = me.score - other.score
+    if not me.active:
+        value -= LEFT
+    if not other.active:
+        value += LEFT
+    return float(value)
+
+
+def applicable(game) -> bool:
+    """Two active players, the bag empty, the game not over."""
+    return not game.over and len(game.bag) == 0 and len(game.players) == 2 and all(p.active for p in game.players)
+
+
+def order(game, moves) -> np.ndarray:
+    """Candidate indices, going-out moves first (they end the game), then by score, best first."""
+    if not len(moves):
+        return np.zeros(0, np.int64)
+    rack = len(game.player.rack)
+    placed = np.concatenate([b.meta[:, 5] + sum(len(line.tiles) for line in b.prefix) for b in moves.blocks])
+    return np.lexsort((-moves.scores, placed < rack))
+
+
+def children(game, generator, moves=None):
+    """(move, forked game after it) for every legal move of the mover, in `order`, then the pass;
+    lazily, so that a cut-off saves playing the rest."""
+    if moves is None:
+        moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
+    for index in order(game, moves):
+        move = moves.move(int(index))
+        child = fork(game, game.rng)     # the bag is empty: nothing draws from the RNG
+        try:
+            child.play(move)
+        except IllegalMoveError:
+            continue
+        yield move, child
+    if game.rules.pass_allowed:
+        child = fork(game, game.rng)
+        child.play(Pass())
+        yield Pass(), child
+
+
+class Solver:
+    def __init__(self, generator, budget: Budget | None = None):
+        self.generator = generator
+        self.budget = budget or Budget()
+        self.table: dict = {}
+        self.nodes = 0
+        self.deadline = None
+
+    def solve(self, game, moves=None) -> Solution | None:
+        """The best move of the current player, or None when the search does not finish in budget."""
+        if not applicable(game) or sum(len(p.rack) for p in game.players) > self.budget.max_tiles:
+            return None
+        self.table, self.nodes = {}, 0
+        self.deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        try:
+            best, best_move = -np.inf, None
+            base = self._base(game)
+            alpha = -np.inf
+            for move, child in children(game, self.generator, moves):
+                value = self._after(child, game.current, base, alpha, np.inf, 1)
+                if value > best:
+                    best, best_move = value, move
+                    alpha = max(alpha, value)
+        except OutOfBudget:
+            return None
+        return None if best_move is None else Solution(best_move, best, self.nodes)
+
+    def _spend(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget.nodes or (self.deadline is not None and time.perf_counter() > self.deadline):
+            raise OutOfBudget
+
+    @staticmethod
+    def _base(game) -> float:
+        me, other = game.player, next(p for p in game.players if p.seat != game.current)
+        return float(me.score - other.score)
+
+    def _after(self, child, seat: int, base: float, alpha: float, beta: float, ply: int) -> float:
+        """Value for `seat` (who just moved) of `child`, relative to `base` (seat's spread before)."""
+        self._spend()
+        if child.over:
+            return final_value(child, seat) - base
+        # the opponent moves in `child`: their gain from there, negated, plus what this move changed
+        here = self._base(child)                         # opponent's spread now
+        change = -here - base                            # what seat gained by the move (score, penalties)
+        return change - self._negamax(child, -beta + change, -alpha + change, ply)
+
+    def _negamax(self, game, alpha: float, beta: float, ply: int) -> float:
+        """The spread the mover of `game` gains from here on with best play (alpha-beta window)."""
+        if ply > MAX_PLIES:
+            raise OutOfBudget
+        k = key(game)
+        entry = self.table.get(k)
+        if entry is not None:
+            value, flag = entry
+            if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
+                return value
+        base, seat = self._base(game), game.current
+        start_alpha, best = alpha, -np.inf
+        for _move, child in children(game, self.generator):
+            value = self._after(child, seat, base, alpha, beta, ply + 1)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
+        self.table[k] = (best, flag)
+        return best

@@ -1,0 +1,1 @@
+"""Monte Carlo simulation player (``--strategy sim``): see `engine.sim.player`."""
