@@ -1,9 +1,10 @@
-"""Draw docs/images/table-phone.png: the table page on a phone-sized screen, in a few real turns.
+"""Draw docs/images/table-phone.png (and -dark.png): the table page on a phone, in a few real turns.
 
 Starts `lexicon-tools serve` with the default Wortspieler lexicon (build it first with
 `lexicon-tools build`) or --lexicon FILE, drives Debian's chromium with Playwright on a
 390x844 viewport in German, records two turns (HAUS; then HASE with a joker and SAU in one
-multi-word turn) and leaves a third on the board being scored, then saves the screenshot.
+multi-word turn) and leaves a third on the board being scored, then saves the screenshot, once in the
+light and once in the dark colour scheme.
 
 Run: .venv/bin/python docs/scripts/table_screenshot.py [--lexicon FILE] [--out docs/images/table-phone.png]
 """
@@ -60,6 +61,26 @@ def record(page) -> None:
     page.wait_for_selector("[data-testid=turn-score]", state="detached")
 
 
+def play(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("[data-tab=sheet]")
+    for index, name in enumerate(("Anna", "Ben"), 1):
+        page.fill(f"[data-testid=player-{index}]", name)
+        page.press(f"[data-testid=player-{index}]", "Enter")
+    page.click("[data-tab=board]")
+    lay(page, "G8", "HAUS")
+    record(page)
+    lay(page, "G9", "ASE", down=True, joker_at=2)
+    page.click("[data-testid=next-word]")
+    lay(page, "J9", "AU", down=True)
+    record(page)
+    lay(page, "D11", "NAS")
+    page.wait_for_selector("[data-testid=turn-score]")
+    page.click("[data-testid=zoom]")                 # back to the overview: the whole board
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lexicon", type=Path)
@@ -72,29 +93,19 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                    is_mobile=True, has_touch=True, locale="de-DE")
-            page.goto(url)
-            page.wait_for_selector("body[data-ready='1']")
-            page.click("[data-tab=sheet]")
-            for index, name in enumerate(("Anna", "Ben"), 1):
-                page.fill(f"[data-testid=player-{index}]", name)
-                page.press(f"[data-testid=player-{index}]", "Enter")
-            page.click("[data-tab=board]")
-            lay(page, "G8", "HAUS")
-            record(page)
-            lay(page, "G9", "ASE", down=True, joker_at=2)
-            page.click("[data-testid=next-word]")
-            lay(page, "J9", "AU", down=True)
-            record(page)
-            lay(page, "D11", "NAS")
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(args.out))
+            for scheme in ("light", "dark"):
+                out = args.out if scheme == "light" else args.out.with_name(f"{args.out.stem}-dark{args.out.suffix}")
+                page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                        is_mobile=True, has_touch=True, locale="de-DE", color_scheme=scheme)
+                play(page, url)
+                out.parent.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(out))
+                page.close()
+                print(f"Wrote {out}")
             browser.close()
     finally:
         proc.terminate()
         proc.wait(timeout=10)
-    print(f"Wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -191,7 +191,8 @@ export class BoardView {
       sq.classList.toggle("scored", scored.has(name));
       sq.dataset.line = p ? String(p.line + 1) : "";
       const kind = this.rs.premiums[name];
-      sq.setAttribute("aria-label", `${name} ${letter || (kind ? t(`premium_${kind}`) : t("empty"))}`);
+      const value = letter ? sq.textContent : "";       // the letter and its value, as shown
+      sq.setAttribute("aria-label", `${value || (kind ? t(`premium_${kind}`) : t("empty"))} ${name}`);
     }
     document.getElementById("dir").textContent = this.across ? "→" : "↓";
     document.getElementById("dir").setAttribute("aria-label", `${t("direction")}: ${t(this.across ? "direction_across" : "direction_down")}`);
