@@ -18,6 +18,8 @@
 4. a proper noun (PROPN, a ``propn:`` tag, or a curated
    proper-noun marker, and no common-noun marker),
    unless ``allow_proper_nouns``                            -> ``proper-noun``
+   a full-form list's headword row that is a name + s
+   (Amsterdams), with ``noun_evidence: headword``           -> ``proper-noun``
 5. the grammar of the reading:
    - nominative plural of a plurale tantum                  -> ``plurale-tantum``
    - a lexicalised plural (curated)                         -> ``lexicalized-plural``
@@ -152,6 +154,10 @@ class NominativeSingularPolicy:
             if unsupported is not None:
                 return unsupported
         elif reading.origin == "headword" and policy.noun_evidence == "headword":
+            if FORM_LIST_TAG in reading.tags and self._name_genitive(surface or tiles):
+                if policy.allow_proper_nouns:  # a name, but in the genitive
+                    return Judgement(False, reasons.inflected("genitive", tiles[:-1]), reading)
+                return Judgement(False, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", False))
             form_list = FORM_LIST_TAG in reading.tags and INFINITIVE_TAG not in reading.tags
             inflected = self._inflected_head(tiles, surface, form_list)
             if inflected is not None:
@@ -188,6 +194,15 @@ class NominativeSingularPolicy:
                 (reading.score or 0.0) < MODEL_MIN_SCORE or not has_known_head(surface or tiles, self.lookup)):
             return Judgement(False, reasons.UNKNOWN_WORD, reading)
         return None
+
+    def _name_genitive(self, word: str) -> bool:
+        """`word` is a name + s and its stem no common noun (Amsterdams: Amsterdam): a form list's row
+        of it is the name's genitive, whatever the list calls it."""
+        if len(word) < 5 or word[-1] not in "sS":
+            return False
+        readings = [r for r in self.lookup(word[:-1]) if r.is_noun]
+        return bool(readings) and all(is_proper(r, self._tiles(r.lemma) if r.lemma else None, self.lists)
+                                      for r in readings)
 
     def _inflected_head(self, tiles: str, surface: str, form_list: bool) -> Judgement | None:
         """A headword without case features (a forms-table row that is its own lemma) whose compound

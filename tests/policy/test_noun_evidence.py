@@ -28,6 +28,7 @@ TABLE = ("form\tlemma\tpos\ttags\n"
          "Fröbelstern\tFröbelstern\tNOUN\tsrc:tanglet\n"          # Elstern: a chance ending; Stern
          "Vertipper\tVertipper\tNOUN\tsrc:tanglet\n"              # Tipper: only the list's guess
          "Tipper\tTipp\tNOUN\tsrc:tanglet\n"
+         "Amsterdams\tAmsterdams\tNOUN\tsrc:tanglet\n"            # the name Amsterdam + s
          "Abarbeiten\tAbarbeiten\tNOUN\tsrc:tanglet\n"            # das Abarbeiten (Arbeiten: plural of Arbeit)
          "abarbeiten\tabarbeiten\tVERB\tsrc:tanglet\n"
          "protestieren\tprotestieren\tVERB\tsrc:tanglet\n")
@@ -74,6 +75,7 @@ def test_a_form_list_row_without_a_known_modifier_is_judged_by_its_longest_noun_
     assert got["Fröbelstern"] == (True, "nom-sg")
     assert got["Vertipper"] == (True, "nom-sg")
     assert got["Abarbeiten"] == (True, "nom-sg")
+    assert got["Amsterdams"] == (False, "proper-noun")
     assert got["Zulassprobleme"] == (False, "inflected-form:plural-of:ZULASSPROBLEM")
     assert got["Zulassbescheid"] == (True, "nom-sg")
 
