@@ -48,6 +48,11 @@ MIN_HEAD = 4
 MIN_PLURAL_ONLY_HEAD = 5
 MIN_MODIFIER = 2
 PLURAL_HEAD_RATIO = 20
+# `ending_readings` has no modifier to check, so its heads must be long enough not to match by chance
+# (Pen|tode, Me|taxa, Pf|ulmen, Kamer|alia: 4- and 5-letter plurals inside rare singular nouns; Ver|arsche,
+# Ana|lekten: a prefix, not a modifier).
+ENDING_MIN_HEAD = 6
+ENDING_MIN_MODIFIER = 4
 LINKING = ("", "s", "es", "n", "en", "er", "e", "ens")
 
 Lookup = Callable[[str], tuple[Reading, ...]]
@@ -101,6 +106,29 @@ def has_known_head(word: str, lookup: Lookup) -> bool:
     return False
 
 
+def ending_readings(word: str, lookup: Lookup, form_list_tag: str) -> tuple[Reading, ...]:
+    """The compound readings through every ending of `word` that the lexicon knows as a common noun
+    (MIN_HEAD letters or more, after MIN_MODIFIER), longest first, whatever the modifier is: the heads
+    `split_head` would consider if the modifier were known (Zulass|probleme -> Probleme, plural of
+    Zulassproblem). Every ending, not only the longest, because a chance ending may be the longest
+    (Fröb|elstern: Elstern, Fröbel|stern: Stern; Aufeinand|erfolge, Aufeinander|folge), and a caller
+    that refuses only when no ending is a nominative singular then keeps the word. () unless some
+    ending of ENDING_MIN_HEAD letters, after ENDING_MIN_MODIFIER, has a reading that is not a full-form
+    list's guess (`form_list_tag`: Vertipp|er with Tipper as a guessed form of Tipp)."""
+    all_caps = word.isupper()
+    out: list[Reading] = []
+    evidence = False
+    for cut in range(MIN_MODIFIER, len(word) - MIN_HEAD + 1):
+        head = _as_head(word[cut:], all_caps)
+        readings = tuple(r for r in lookup(head) if r.pos == "NOUN")
+        if not readings or (len(head) < MIN_PLURAL_ONLY_HEAD and all(_plural_only(r) for r in readings)):
+            continue
+        if cut >= ENDING_MIN_MODIFIER and len(head) >= ENDING_MIN_HEAD:
+            evidence = evidence or any(form_list_tag not in r.tags for r in readings)
+        out.extend(_as_compound(word[:cut], head, readings))
+    return tuple(out) if evidence else ()
+
+
 def _plural_only(reading: Reading) -> bool:
     return "plurale-tantum" in reading.tags
 
@@ -145,6 +173,10 @@ def compound_readings(word: str, lookup: Lookup, head_count: HeadCount | None = 
         return ()
     modifier, head, readings = split
     readings = prefer_plural_head(prefer_productive(readings, head, head_count), head, head_count)
+    return _as_compound(modifier, head, readings)
+
+
+def _as_compound(modifier: str, head: str, readings: tuple[Reading, ...]) -> tuple[Reading, ...]:
     out = []
     for reading in readings:
         tags = tuple(t for t in reading.tags if not t.startswith(_DROPPED_TAG_PREFIXES))

@@ -18,6 +18,8 @@
 4. a proper noun (PROPN, a ``propn:`` tag, or a curated
    proper-noun marker, and no common-noun marker),
    unless ``allow_proper_nouns``                            -> ``proper-noun``
+   a full-form list's headword row that is a name + s
+   (Amsterdams), with ``noun_evidence: headword``           -> ``proper-noun``
 5. the grammar of the reading:
    - nominative plural of a plurale tantum                  -> ``plurale-tantum``
    - a lexicalised plural (curated)                         -> ``lexicalized-plural``
@@ -49,12 +51,12 @@ from typing import TYPE_CHECKING
 
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.policy import reasons
-from lexicon_tools.policy.compounds import Lookup, compound_readings, has_known_head
+from lexicon_tools.policy.compounds import Lookup, compound_readings, ending_readings, has_known_head
 from lexicon_tools.policy.curated import TileLists
 from lexicon_tools.policy.diminutives import diminutive_base
 from lexicon_tools.policy.judgement import Judgement, better, switch
 from lexicon_tools.policy.normalize import to_tiles
-from lexicon_tools.policy.readings import Reading
+from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_TAG, Reading
 
 if TYPE_CHECKING:
     from lexicon_tools.model.ruleset import WordPolicy
@@ -152,7 +154,12 @@ class NominativeSingularPolicy:
             if unsupported is not None:
                 return unsupported
         elif reading.origin == "headword" and policy.noun_evidence == "headword":
-            inflected = self._inflected_head(tiles, surface)
+            if FORM_LIST_TAG in reading.tags and self._name_genitive(surface or tiles):
+                if policy.allow_proper_nouns:  # a name, but in the genitive
+                    return Judgement(False, reasons.inflected("genitive", tiles[:-1]), reading)
+                return Judgement(False, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", False))
+            form_list = FORM_LIST_TAG in reading.tags and INFINITIVE_TAG not in reading.tags
+            inflected = self._inflected_head(tiles, surface, form_list)
             if inflected is not None:
                 return inflected
         grammar = self.grammar(tiles, lemma_tiles, reading, surface)
@@ -188,12 +195,34 @@ class NominativeSingularPolicy:
             return Judgement(False, reasons.UNKNOWN_WORD, reading)
         return None
 
-    def _inflected_head(self, tiles: str, surface: str) -> Judgement | None:
+    def _name_genitive(self, word: str) -> bool:
+        """`word` is a name + s and its stem no common noun (Amsterdams: Amsterdam): a form list's row
+        of it is the name's genitive, whatever the list calls it."""
+        if len(word) < 5 or word[-1] not in "sS":
+            return False
+        readings = [r for r in self.lookup(word[:-1]) if r.is_noun]
+        return bool(readings) and all(is_proper(r, self._tiles(r.lemma) if r.lemma else None, self.lists)
+                                      for r in readings)
+
+    def _inflected_head(self, tiles: str, surface: str, form_list: bool) -> Judgement | None:
         """A headword without case features (a forms-table row that is its own lemma) whose compound
         head the lexicon knows only as inflected forms is judged by its head: Leihkräfte (Kräfte: plural
         of Kraft) is the plural of Leihkraft, Hafenwals the genitive of Hafenwal. A head with any
-        nominative reading (Guthaben) leaves the headword alone."""
+        nominative reading (Guthaben) leaves the headword alone.
+
+        A full-form list's row that is its own lemma (`form_list`) is only evidence that the word exists,
+        not that it is a lemma (a word-game list gives no lemma: Zulassprobleme). When no compound split
+        with a known modifier exists, such a row is judged by its known noun endings whatever the
+        modifier (`compounds.ending_readings`): Zulass|probleme is the plural of Zulassproblem, since
+        Probleme is only ever an inflected form. An ending that is the nominative singular of any lemma
+        (Zulass|bescheid, Fröbel|stern beside the chance ending Elstern) leaves the row alone, and so does
+        a nominalised infinitive (``verb-infinitive``: Ab|arbeiten is das Abarbeiten, not a plural of
+        Arbeit)."""
         heads = compound_readings(surface or tiles, self.lookup, self.head_count)
+        rule = "noun_evidence=headword: compound head"
+        if not heads and form_list:
+            heads = ending_readings(surface or tiles, self.lookup, FORM_LIST_TAG)
+            rule = "noun_evidence=headword: noun endings of a form-list row"
         if not heads:
             return None
         best: Judgement | None = None
@@ -203,7 +232,7 @@ class NominativeSingularPolicy:
                 return None
             if best is None or better(judgement, best):
                 best = judgement
-        return Judgement(False, best.reason, best.reading, "noun_evidence=headword: compound head")
+        return Judgement(False, best.reason, best.reading, rule)
 
     def grammar(self, tiles: str, lemma_tiles: str | None, reading: Reading, surface: str = "") -> Judgement:
         case, number = reading.case, reading.number

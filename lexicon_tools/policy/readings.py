@@ -33,6 +33,9 @@ NOUN_POS = frozenset({"NOUN", "PROPN"})
 # its lemma. Its lemma may be the form itself (Zugriffsrechte, no singular in the list), so such rows
 # never count towards a lemma's productivity as a compound head (`Analyzer.head_count`).
 FORM_LIST_TAG = "form-list"
+# The tag of such a row that is also a verb infinitive of the same list (Abarbeiten; abarbeiten): a
+# nominalised infinitive, a singular whatever its ending looks like (Arbeiten: plural of Arbeit).
+INFINITIVE_TAG = "verb-infinitive"
 CASES = ("Nom", "Gen", "Dat", "Acc")
 NUMBERS = ("Sing", "Plur")
 

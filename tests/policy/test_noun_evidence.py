@@ -23,6 +23,14 @@ TABLE = ("form\tlemma\tpos\ttags\n"
          + "Protestierens\tProtestierens\tNOUN\tsrc:tanglet\n"
          "Hafenwals\tHafenwals\tNOUN\tsrc:wiktionary\n"
          "Altsparguthaben\tAltsparguthaben\tNOUN\tsrc:tanglet\n"  # Guthaben: singular and plural
+         "Zulassprobleme\tZulassprobleme\tNOUN\tsrc:tanglet\n"    # Zulass: no known modifier
+         "Zulassbescheid\tZulassbescheid\tNOUN\tsrc:tanglet\n"
+         "Fröbelstern\tFröbelstern\tNOUN\tsrc:tanglet\n"          # Elstern: a chance ending; Stern
+         "Vertipper\tVertipper\tNOUN\tsrc:tanglet\n"              # Tipper: only the list's guess
+         "Tipper\tTipp\tNOUN\tsrc:tanglet\n"
+         "Amsterdams\tAmsterdams\tNOUN\tsrc:tanglet\n"            # the name Amsterdam + s
+         "Abarbeiten\tAbarbeiten\tNOUN\tsrc:tanglet\n"            # das Abarbeiten (Arbeiten: plural of Arbeit)
+         "abarbeiten\tabarbeiten\tVERB\tsrc:tanglet\n"
          "protestieren\tprotestieren\tVERB\tsrc:tanglet\n")
 
 
@@ -58,6 +66,20 @@ def test_headwords_count_and_other_rows_are_inflected_forms(tmp_path, wortspiele
     }
 
 
-@pytest.mark.parametrize("word", ["Einstufungen", "Protestierens"])
+def test_a_form_list_row_without_a_known_modifier_is_judged_by_its_longest_noun_ending(tmp_path, wortspieler):
+    """Probleme is only ever inflected (plural of Problem): the row is a plural; Bescheid is a
+    nominative singular: the row stays a headword; so does a nominalised infinitive of the table's verb,
+    a row with a shorter nominative ending beside a chance one, and a row whose only ending is the
+    list's own guess."""
+    got = verdicts(tmp_path, wortspieler)
+    assert got["Fröbelstern"] == (True, "nom-sg")
+    assert got["Vertipper"] == (True, "nom-sg")
+    assert got["Abarbeiten"] == (True, "nom-sg")
+    assert got["Amsterdams"] == (False, "proper-noun")
+    assert got["Zulassprobleme"] == (False, "inflected-form:plural-of:ZULASSPROBLEM")
+    assert got["Zulassbescheid"] == (True, "nom-sg")
+
+
+@pytest.mark.parametrize("word", ["Einstufungen", "Protestierens", "Zulassprobleme"])
 def test_caseless_is_nominative_takes_every_row_as_a_nominative(tmp_path, wortspieler, word):
     assert verdicts(tmp_path, wortspieler, noun_evidence="caseless_is_nominative")[word] == (True, "nom-sg")

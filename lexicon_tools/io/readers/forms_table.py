@@ -45,7 +45,7 @@ from lexicon_tools.errors import InputFileError
 from lexicon_tools.io.readers.context import ReadContext
 from lexicon_tools.io.readers.lines import iter_lines
 from lexicon_tools.model.entry import Entry
-from lexicon_tools.policy.readings import FORM_LIST_TAG
+from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_TAG
 
 COLUMNS = ("form", "lemma", "pos")
 UD_TAGS = frozenset({"NOUN", "PROPN", "VERB", "AUX", "ADJ", "ADV", "ADP", "CCONJ", "SCONJ", "PRON", "DET",
@@ -70,7 +70,10 @@ def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
     (Protestierens; protestieren) is the genitive of the nominalised infinitive: its lemma becomes the
     infinitive (Protestieren). The table states no case, and its derivation gives a noun the lemma of an
     attested shorter spelling only, which a genitive of a nominalised infinitive rarely has. So the noun
-    rows are held until the verb rows (which sort after the capitalised nouns) have been read."""
+    rows are held until the verb rows (which sort after the capitalised nouns) have been read. A noun
+    row that is its own lemma and, in lower case, a verb infinitive or ends in one of `MIN_INFINITIVE`
+    letters or more (Abarbeiten; Aufrechterhalten: erhalten) gets the tag ``verb-infinitive``: maybe a
+    nominalised infinitive, which the filter never reads as a plural of its ending."""
     nouns: list[Entry] = []
     verbs: set[str] = set()
     for entry in _read(stream, ctx, None):
@@ -80,9 +83,20 @@ def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
             verbs.add(entry.word)
     for entry in nouns:
         word = entry.word
+        tags = entry.tags + (FORM_LIST_TAG,)
         if word == entry.lemma and word.endswith("ns") and word[:-1].lower() in verbs:
             entry = entry._replace(lemma=word[:-1])
-        yield entry._replace(tags=entry.tags + (FORM_LIST_TAG,))
+        elif word == entry.lemma and _ends_in_infinitive(word.lower(), verbs):
+            tags += (INFINITIVE_TAG,)  # a nominalised infinitive (Abarbeiten), see `nominative`
+        yield entry._replace(tags=tags)
+
+
+MIN_INFINITIVE = 6  # halten, heben; shorter verb endings match by chance
+
+
+def _ends_in_infinitive(word: str, verbs: set[str]) -> bool:
+    """`word` (lower case) is a verb infinitive or ends in one (aufrechterhalten: erhalten, halten)."""
+    return word in verbs or any(word[cut:] in verbs for cut in range(1, len(word) - MIN_INFINITIVE + 1))
 
 
 def _read(stream: IO[bytes], ctx: ReadContext, only: str | None) -> Iterator[Entry]:
