@@ -29,8 +29,6 @@ Run: .venv/bin/python bench/moves_agreement.py [--positions 200] [--rows 30000]
 from __future__ import annotations
 
 import argparse
-import csv
-import lzma
 import random
 import sys
 import tempfile
@@ -45,16 +43,9 @@ GAMES = ("webfeud", "smartfeud", "wortspieler")
 
 
 def corpus_words(limit: int) -> list[str]:
-    from lexicon_tools.resources import default_corpus
+    from lexicon_tools.io.readers.corpus_sample import corpus_forms
 
-    words = []
-    with lzma.open(default_corpus(), "rt", encoding="utf-8") as handle:
-        reader = csv.reader(handle)
-        next(reader)
-        for i, row in enumerate(reader):
-            if i >= limit:
-                break
-            words += [cell for cell in row[7:] if cell]
+    words = corpus_forms(limit)
     return words
 
 

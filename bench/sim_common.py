@@ -8,8 +8,6 @@ larger (more candidates per turn, so slower moves for every player alike).
 
 from __future__ import annotations
 
-import csv
-import lzma
 import math
 import sys
 from pathlib import Path
@@ -23,17 +21,10 @@ def setting(ruleset: str, rows: int):
     from lexicon_tools.io.formats.leavefile import bundled_path, read_leaves
     from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.lexicon.kwg import build_kwg
-    from lexicon_tools.resources import default_corpus
+    from lexicon_tools.io.readers.corpus_sample import corpus_forms
 
     rules = Rules.from_ruleset(load_ruleset(ruleset))
-    words = []
-    with lzma.open(default_corpus(), "rt", encoding="utf-8") as handle:
-        reader = csv.reader(handle)
-        next(reader)
-        for i, row in enumerate(reader):
-            if i >= rows:
-                break
-            words += [cell for cell in row[7:] if cell]
+    words = corpus_forms(rows)
     a = rules.alphabet
     encoded = [a.encode(a.normalize(w)) for w in words if a.is_tileable(a.normalize(w)) and 2 <= len(a.normalize(w)) <= 15]
     judge = KwgJudge(build_kwg(encoded), rules.name)

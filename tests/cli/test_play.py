@@ -7,10 +7,8 @@ with a reason, so the engine's messages can quote the verdict table.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
-import lzma
 import shutil
 
 import pytest
@@ -20,20 +18,14 @@ from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
 from lexicon_tools.jobs.build import build_from_verdicts
-from lexicon_tools.resources import default_corpus, default_lexicon_path
+from lexicon_tools.io.readers.corpus_sample import corpus_forms
+from lexicon_tools.resources import default_lexicon_path
 
 ROWS = 4000
 
 
 def _corpus_words(limit: int = ROWS) -> list[str]:
-    words = []
-    with lzma.open(default_corpus(), "rt", encoding="utf-8") as handle:
-        reader = csv.reader(handle)
-        next(reader)
-        for i, row in enumerate(reader):
-            if i >= limit:
-                break
-            words += [cell for cell in row[7:] if cell]
+    words = corpus_forms(limit)
     return words
 
 

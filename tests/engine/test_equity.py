@@ -8,9 +8,7 @@ Training runs on real data: a KWG of the bundled German noun corpus's first rows
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import lzma
 from collections import Counter
 
 import pytest
@@ -24,7 +22,7 @@ from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.runner import play_game
 from lexicon_tools.engine.strategy import get_strategy
 from lexicon_tools.io.formats.rulesets import load_ruleset
-from lexicon_tools.resources import default_corpus
+from lexicon_tools.io.readers.corpus_sample import corpus_forms
 from tests.engine.conftest import WORDS, kwg_judge, position, small_rules
 
 TAKE = ["........", "........", "........", "...HAUS.", "....U...", "....S...", "........", "........"]
@@ -118,14 +116,7 @@ def _corpus_judge(rules: Rules, rows: int):
     from lexicon_tools.engine.judge import KwgJudge
     from lexicon_tools.lexicon.kwg import build_kwg
 
-    words = []
-    with lzma.open(default_corpus(), "rt", encoding="utf-8") as handle:
-        reader = csv.reader(handle)
-        next(reader)
-        for i, row in enumerate(reader):
-            if i >= rows:
-                break
-            words += [cell for cell in row[7:] if cell]
+    words = corpus_forms(rows)
     a = rules.alphabet
     encoded = [a.encode(a.normalize(w)) for w in words
                if a.is_tileable(a.normalize(w)) and 2 <= len(a.normalize(w)) <= 15]

@@ -9,8 +9,6 @@ restarts it.
 
 from __future__ import annotations
 
-import csv
-import lzma
 import textwrap
 from pathlib import Path
 
@@ -20,21 +18,14 @@ from lexicon_tools.io.formats.rulesets import load_ruleset
 from lexicon_tools.model.entry import Entry
 from lexicon_tools.model.verdict import Verdict
 from lexicon_tools.jobs.build import build_from_verdicts
-from lexicon_tools.resources import default_corpus
+from lexicon_tools.io.readers.corpus_sample import corpus_forms
 
 ROWS = 3000
 
 
 @pytest.fixture(scope="session")
 def lexicon(tmp_path_factory) -> Path:
-    words = []
-    with lzma.open(default_corpus(), "rt", encoding="utf-8") as handle:
-        reader = csv.reader(handle)
-        next(reader)
-        for i, row in enumerate(reader):
-            if i >= ROWS:
-                break
-            words += [cell for cell in row[7:] if cell]
+    words = corpus_forms(ROWS)
     rs = load_ruleset("webfeud")
     alphabet = rs.make_alphabet()
     verdicts = [Verdict(Entry(w, source=f"nouns.csv:{i}"), alphabet.normalize(w), True, "listed")

@@ -3,8 +3,6 @@ for a ruleset with the project's own pipeline (see gcg_fixtures/README.md)."""
 
 from __future__ import annotations
 
-import csv
-import lzma
 from pathlib import Path
 
 FIXTURES = Path(__file__).parent / "gcg_fixtures"
@@ -16,16 +14,9 @@ def build_fixture_lexicon(ruleset: str, folder: Path, rows: int = ROWS) -> Path:
     from lexicon_tools.jobs.build import build_from_verdicts
     from lexicon_tools.model.entry import Entry
     from lexicon_tools.model.verdict import Verdict
-    from lexicon_tools.resources import default_corpus
+    from lexicon_tools.io.readers.corpus_sample import corpus_forms
 
-    words = []
-    with lzma.open(default_corpus(), "rt", encoding="utf-8") as handle:
-        reader = csv.reader(handle)
-        next(reader)
-        for i, row in enumerate(reader):
-            if i >= rows:
-                break
-            words += [cell for cell in row[7:] if cell]
+    words = corpus_forms(rows)
     rs = load_ruleset(ruleset)
     alphabet = rs.make_alphabet()
     verdicts = [Verdict(Entry(w, source=f"nouns.csv:{i}"), alphabet.normalize(w), True, "listed")
