@@ -115,8 +115,11 @@ def test_ctrl_c_stops_within_a_second_every_time_and_a_resumed_sweep_equals_an_u
     import random
 
     path = tmp_path / "long.yaml"
-    # long enough that five interrupted runs on a fast, quiet machine leave batches to resume
-    path.write_text(experiment_text(lexicon, games=300, batch_size=3), encoding="utf-8")
+    # long enough that five interrupted runs on a fast, quiet machine leave batches to resume: at 300 games
+    # the faster lexicon code let the sweep finish before the last signal (exit 0, or -2 when the signal
+    # hit interpreter shutdown), which tested nothing
+    games = 900
+    path.write_text(experiment_text(lexicon, games=games, batch_size=3), encoding="utf-8")
     folder = tmp_path / "results"
     rng = random.Random(23)
     moments = [rng.uniform(0, 1.5), ("batches", 1), rng.uniform(0.5, 3), ("batches", 2), rng.uniform(0, 3)]
@@ -136,10 +139,10 @@ def test_ctrl_c_stops_within_a_second_every_time_and_a_resumed_sweep_equals_an_u
         assert pq.read_table(folder / f"{batch_id}.parquet").num_rows == sizes[batch_id]
     result = run_sweep(plan, folder, client=dask_client, quiet=True)
     assert result.skipped_games == sum(sizes[b] for b in done)
-    assert result.written_games == 2 * 300 - result.skipped_games
+    assert result.written_games == 2 * games - result.skipped_games
     _assert_complete(folder, plan)
     fresh = run_sweep(plan, tmp_path / "fresh", client=dask_client, quiet=True)
-    assert fresh.written_games == 2 * 300
+    assert fresh.written_games == 2 * games
     assert _rows(folder) == _rows(tmp_path / "fresh")
 
 
