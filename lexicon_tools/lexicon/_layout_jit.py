@@ -93,6 +93,18 @@ def layout(store, n_states, dawg_root, gaddag_root, with_gaddag):
 
 
 @njit(cache=True)
+def _arc(nodes, p, tile):
+    """Index of the arc labelled `tile` in the sibling list starting at node p (labels ascend), or 0."""
+    node = nodes[p]
+    while (node >> 24) != tile:
+        if (node >> 24) > tile or (node & END_BIT) != 0:
+            return 0
+        p += 1
+        node = nodes[p]
+    return p
+
+
+@njit(cache=True)
 def contains_many(nodes, buf, off):
     """DAWG membership of every word buf[off[i]:off[i+1]] (the batch check)."""
     n = off.shape[0] - 1
@@ -108,19 +120,12 @@ def contains_many(nodes, buf, off):
         for i in range(start, end):
             if p == 0:
                 break
-            tile = np.uint32(buf[i])
-            node = nodes[p]
-            while (node >> 24) != tile:
-                if (node >> 24) > tile or (node & END_BIT) != 0:
-                    p = 0
-                    break
-                p += 1
-                node = nodes[p]
+            p = _arc(nodes, p, np.uint32(buf[i]))
             if p == 0:
                 break
             if i == end - 1:
-                found = (node & ACCEPT_BIT) != 0
-            p = np.int64(node & CHILD_MASK)
+                found = (nodes[p] & ACCEPT_BIT) != 0
+            p = np.int64(nodes[p] & CHILD_MASK)
         out[w] = found
     return out
 
@@ -171,18 +176,11 @@ def contains_codepoints(nodes, table, text, off):
         for i in range(start, end):
             if p == 0:
                 break
-            tile = np.uint32(table[text[i]])
-            node = nodes[p]
-            while (node >> 24) != tile:
-                if (node >> 24) > tile or (node & END_BIT) != 0:
-                    p = 0
-                    break
-                p += 1
-                node = nodes[p]
+            p = _arc(nodes, p, np.uint32(table[text[i]]))
             if p == 0:
                 break
             if i == end - 1:
-                ok = (node & ACCEPT_BIT) != 0
-            p = np.int64(node & CHILD_MASK)
+                ok = (nodes[p] & ACCEPT_BIT) != 0
+            p = np.int64(nodes[p] & CHILD_MASK)
         found[w] = ok
     return found, slow
