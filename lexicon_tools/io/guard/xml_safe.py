@@ -24,8 +24,8 @@ module, which defends in two layers:
    is refused at the limit with its line and column. libxml2's own limit
    messages are named without their advice to switch the limits off.
 
-Streaming: `RecordStream` (and its simple generator form `iterparse`) runs
-lxml's iterparse with these options; readers drop processed records with
+Streaming: `RecordStream` (and its simple generator form `iterparse`) feeds
+lxml's pull parser with these options; readers drop processed records with
 `release`, so memory stays flat. Syntax errors (bad encodings, undefined
 entities, mismatched tags) become `InputStreamError`s naming
 ``file:line:column``; an error on the last line of the input is reported as a
@@ -181,15 +181,15 @@ def _start_tag_attributes(head: bytes, at: int) -> list[tuple[bytes, bytes, int,
 class RecordStream:
     """Hardened, prolog-checked streaming over the records of one XML file.
 
-    Iterate `events` (lxml's iterparse iterator, used directly: no wrapper per
-    event) inside ``with records.errors():``, which turns syntax errors into
+    Iterate `events` (the pull parser's events, handed out per chunk) inside
+    ``with records.errors():``, which turns syntax errors into
     `InputFileError`s naming ``file:line:column``. After converting a record,
     call `release(record)`: processed records are dropped in batches of
     `BATCH` with one slice deletion (plus any processed siblings of their
     ancestors), so memory stays flat at about `BATCH` records while the
     per-record cost stays small. Whitespace-only text (indentation) is not
-    stored (``remove_blank_text``) and xml:id values are not indexed
-    (``collect_ids=False``): both save time and memory on large dictionaries.
+    stored (``remove_blank_text``), which saves time and memory on large
+    dictionaries.
 
     `plain_namespace`: a namespace URI the reader treats like no namespace;
     a declaration ``xmlns="uri"`` on the root start tag (the only one there,
@@ -203,10 +203,31 @@ class RecordStream:
                  plain_namespace: str | None = None):
         self.name = name
         self._replay, self.prolog = checked_stream(stream, name, plain_namespace)
-        self.events = etree.iterparse(self._replay, events=events, tag=tag, remove_comments=True,
-                                      remove_pis=True, remove_blank_text=True, collect_ids=False,
-                                      **HARDENED_OPTIONS)
+        # No collect_ids=False here: on a pull parser it makes libxml2 load the external DTD (lxml 6.2).
+        self._parser = etree.XMLPullParser(events=events, tag=tag, remove_comments=True, remove_pis=True,
+                                           remove_blank_text=True, **HARDENED_OPTIONS)
+        self.events = self._pull_events()
         self._pending = 0
+
+    def _pull_events(self) -> Iterator[tuple[str, Any]]:
+        """Feed the parser chunk by chunk and hand out its events; on a syntax error, first every record before it.
+
+        A pull parser rather than `etree.iterparse`: iterparse (lxml 6.2) drops
+        the events of the chunk in which the error lies, so with
+        ``--on-error skip`` the records just before a broken one were lost.
+        Events that only `close` produces after an error are not handed out:
+        they are the unclosed elements of a truncated file, cut short.
+        """
+        parser, read = self._parser, self._replay.read
+        while data := read(_CHUNK):
+            try:
+                parser.feed(data)
+            except etree.XMLSyntaxError:
+                yield from parser.read_events()
+                raise
+            yield from parser.read_events()
+        parser.close()
+        yield from parser.read_events()
 
     @contextlib.contextmanager
     def errors(self) -> Iterator[None]:

@@ -227,3 +227,26 @@ def test_plain_namespace_gives_plain_tags_and_the_same_error_positions():
             seen.extend(element.tag for _event, element in records.events)
         assert seen == [tag]
         assert info.value.message.split(": invalid")[0] == "t.xml:3:16"
+
+
+def test_a_local_external_dtd_is_never_read(tmp_path):
+    dtd = tmp_path / "evil.dtd"
+    dtd.write_text('<!ELEMENT TEI ANY> <<< not a DTD: an error if the parser ever reads it', encoding="utf-8")
+    doc = (f'<?xml version="1.0"?>\n<!DOCTYPE TEI SYSTEM "{dtd.as_uri()}">\n'
+           f'<TEI xmlns="{TEI_URI}"><text><body><entry><form><orth>Haus</orth></form></entry></body></text></TEI>')
+    records = RecordStream(io.BytesIO(doc.encode()), "t.xml", tag=f"{{{TEI_URI}}}entry")
+    with records.errors():
+        assert [element.tag for _event, element in records.events] == [f"{{{TEI_URI}}}entry"]
+
+
+@pytest.mark.parametrize("size", [1, 7, 64, 1 << 16])
+def test_every_record_before_an_error_is_handed_out_whatever_the_chunk_size(size, monkeypatch):
+    monkeypatch.setattr("lexicon_tools.io.guard.xml_safe._CHUNK", size)
+    good = "".join(f"<entry><orth>w{i}</orth></entry>\n" for i in range(40))
+    for tail, error in (("<entry></wrong></body></text></TEI>", "invalid XML"), ("<entry><orth>cut", "truncated")):
+        doc = f"<TEI><text><body>\n{good}{tail}"
+        records = RecordStream(io.BytesIO(doc.encode()), "t.xml", tag="entry")
+        seen = []
+        with pytest.raises(InputStreamError, match=error), records.errors():
+            seen.extend(element[0].text for _event, element in records.events)
+        assert seen == [f"w{i}" for i in range(40)]  # all complete records, never the broken or cut one
