@@ -1,7 +1,9 @@
 """`lexicon-tools serve`: the table page for physical games, on this computer or the local network.
 
 FastAPI, uvicorn and segno are imported inside the command, so the rest of the
-CLI starts as light as before. The socket is bound here, before uvicorn starts,
+CLI starts as light as before. With sharing on, the server opens one shared table
+at start and the address it prints (and its terminal QR code) is that table's link:
+every phone that scans it joins the same table, and the first one in brings its game. The socket is bound here, before uvicorn starts,
 so a busy port or a bad address is a one-paragraph error (exit 2), not a log line.
 """
 
@@ -39,7 +41,8 @@ def serve_command(
     allow_host: list[str] = typer.Option([], "--allow-host",
                                          help="Another name this server answers to (e.g. a DNS name of this "
                                               "computer); repeatable. Other Host names are refused."),
-    qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the address (with a LAN --host)."),
+    qr: bool = typer.Option(True, "--qr/--no-qr", help="Print a QR code of the shared table's link (of the address "
+                                                       "with --no-share), with a LAN --host."),
 ) -> None:
     """Serve the table page: word judge, turn scores on the physical board, score sheet, tiles left, timer.
 
@@ -56,17 +59,23 @@ def serve_command(
     hosts = _host_names(host, shown, allow_host)
     typer.echo(f"{table.title}: lexicon {path} ({table.lexicon.word_count:,} words)")
     typer.echo(f"Serving the table at {url}  (Ctrl-C stops)")
+    store = _store(share, max_tables, table_hours, tables_per_client)
+    link = url
+    if store is not None:      # the table the phones scan: opened empty, the first phone in brings its game
+        link = f"{url}#table={store.create({}, client='serve')[0]}"
+        typer.echo(f"Shared table: {link}")
     if host in ("0.0.0.0", "::") and qr:
         import segno
 
-        typer.echo("Scan to open it on a phone in the same network:")
-        segno.make(url, error="m").terminal(compact=True)
+        typer.echo("Scan to open the shared table on a phone in the same network:" if store is not None
+                   else "Scan to open it on a phone in the same network:")
+        segno.make(link, error="m").terminal(compact=True)
     elif host in ("127.0.0.1", "localhost", "::1"):
         typer.echo("Only this computer can open it; --host 0.0.0.0 serves the phones on your network.")
     from lexicon_tools.cli.signals import Terminated
 
     try:
-        _run(table, sock, share, max_tables, table_hours, tables_per_client, hosts, request_timeout)
+        _run(table, sock, store, hosts, request_timeout)
     except (KeyboardInterrupt, Terminated):   # uvicorn has shut down gracefully, then re-raised the signal
         typer.echo("Stopped." + (" Shared tables were kept in memory only and are gone." if share else ""))
 
@@ -118,15 +127,18 @@ def _host_names(host: str, shown: str, extra: list[str]) -> frozenset[str]:
     return frozenset(n.lower().rstrip(".") for n in names if n)
 
 
-def _run(table, sock: socket.socket, share: bool, max_tables: int, table_hours: float, per_client: int,
-         hosts: frozenset[str], request_timeout: float) -> None:
+def _store(share: bool, max_tables: int, table_hours: float, per_client: int):
+    from lexicon_tools.web.shared import TableStore
+
+    return TableStore(max_tables, table_hours * 3600, per_client=per_client) if share else None
+
+
+def _run(table, sock: socket.socket, store, hosts: frozenset[str], request_timeout: float) -> None:
     import uvicorn
 
     from lexicon_tools.web.app import create_app
     from lexicon_tools.web.protocol import bounded_protocol
-    from lexicon_tools.web.shared import TableStore
 
-    store = TableStore(max_tables, table_hours * 3600, per_client=per_client) if share else None
     # `http`: uvicorn's httptools protocol with a header limit, a request deadline and connections per
     # client (`web.protocol`); the h11 setting uvicorn offers applies only to its other parser.
     config = uvicorn.Config(create_app(table, store, hosts=hosts), log_level="warning", access_log=False,

@@ -3,7 +3,8 @@
 * ``kwg``: the node array, little-endian, exactly what wolges, Macondo and MAGPIE load;
 * ``kad``: the alphagram DAWG (`lexicon_tools.lexicon.alphagram`);
 * ``txt``: the legal words, one per line, UTF-8, in tile order;
-* ``json``: the metadata (alphabet, ruleset, provenance, counts), no word data.
+* ``json``: the metadata (alphabet, ruleset, provenance, counts), no word data;
+* ``compact``: the compact word set the table page judges from offline (`lexicon.compact`).
 
 Tile numbers in a KWG/KAD follow the ruleset's alphabet order; the bundled
 German rulesets order their tiles as wolges, Macondo and Liwords do (A Ä B …
@@ -98,4 +99,8 @@ def export_bytes(lexicon: Lexicon, fmt: str, tile_order: str | None = None) -> b
         return b"".join(export_text_chunks(lexicon))
     if fmt == "json":
         return (json.dumps(lexicon_summary(lexicon), ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode()
+    if fmt == "compact":
+        from lexicon_tools.lexicon.compact import compact_set
+
+        return compact_set(lexicon).data
     raise ValueError(f"unknown export format {fmt!r}")

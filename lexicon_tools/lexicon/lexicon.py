@@ -34,6 +34,7 @@ _DESCRIPTIONS = {
     "proper-noun": "proper noun",
     "not-a-noun": "not a noun",
     "unknown-word": "unknown word: no dictionary has it and it is no recognisable compound",
+    "likely-misspelling": "likely a misspelling: its suffix does not fit its base (-ig, -lich, -bar, -sam take -keit)",
     "function-word-homograph": "a rare noun spelled like a frequent function word (house rule allow_function_word_homographs)",
     "abbreviation": "abbreviation",
     "length": "length outside the allowed range",

@@ -6,6 +6,8 @@
 * `guard` — body size limit and security headers (ASGI middleware);
 * `app` — the FastAPI app: the page (``static/``) and the API routes;
 * `loader` — open the lexicon and ruleset a server starts with.
+* `offline` — the compact lexicon route and the service worker, for a page with the server gone
+  (`static/offline.js` judges from the compact set, `static/sync.js` merges turns entered offline).
 
 FastAPI and uvicorn are imported only here and by the ``serve`` command.
 """

@@ -26,8 +26,9 @@ from starlette.exceptions import HTTPException
 from lexicon_tools import messages
 from lexicon_tools.errors import LexiconToolsError
 from lexicon_tools.web.guard import Guard
+from lexicon_tools.web.offline import add_offline_routes
 from lexicon_tools.web.ending import settle
-from lexicon_tools.web.schemas import CheckRequest, EndRequest, ScoreRequest, TableState, TableUpdate, TilesLeftRequest
+from lexicon_tools.web.schemas import CheckRequest, EndRequest, ScoreRequest, TableCreate, TableUpdate, TilesLeftRequest
 from lexicon_tools.web.shared import TableError, TableStore
 from lexicon_tools.web.suggest import Busy, Suggester
 from lexicon_tools.web.table import Table
@@ -47,6 +48,7 @@ def create_app(table: Table, store: TableStore | None = None, suggester: Suggest
                               "rules and lexicon the server was started with.")
     _errors(app)
     _pages(app)
+    add_offline_routes(app, table, STATIC)     # the compact lexicon and the service worker
     _api(app, table, suggester or Suggester(table.lexicon))
     _tables(app, store)
     return Guard(app, large_body_paths=("/api/tables", "/api/score"), hosts=hosts)
@@ -117,8 +119,8 @@ def _tables(app: FastAPI, store: TableStore | None) -> None:
         return store
 
     @app.post("/api/tables", status_code=201, summary="Share a table: store its state, get an unguessable id")
-    async def create(body: TableState, request: Request):
-        table_id, version = need_store().create(body.state, request.client.host if request.client else "")
+    async def create(body: TableCreate, request: Request):
+        table_id, version = need_store().create(body.state, request.client.host if request.client else "", body.id)
         return {"id": table_id, "version": version}
 
     @app.get("/api/tables/{table_id}/qr.svg", summary="A QR code (SVG) of the shared table's link on this server",

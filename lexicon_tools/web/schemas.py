@@ -77,6 +77,12 @@ class TableState(Strict):
     state: dict[str, Any] = Field(description=f"The page's game state (at most {MAX_STATE_BYTES:,} bytes as JSON).")
 
 
+class TableCreate(TableState):
+    id: str | None = Field(None, pattern=r"^[A-Za-z0-9_-]{22}$",
+                           description="Restore a table under the id it had before this server restarted "
+                                       "(409 with the state when that id is in use).")
+
+
 class TableUpdate(TableState):
     version: int = Field(ge=0, description="The version this update was made from (409 when it is stale).")
 

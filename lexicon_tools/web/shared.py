@@ -8,7 +8,8 @@ goes (of that client when it is the client's own count, else of the whole
 store): a phone that keeps playing keeps its table, and one client cannot fill
 the store and lock every other table out for `max_age`. Updates carry the
 version they were made from; a stale update is refused with the current state,
-so two phones never overwrite each other silently. The state itself is opaque
+so two phones never overwrite each other silently. A phone that kept a table while the
+server was down (the store is in memory) shares it again under its old id. The state itself is opaque
 JSON the page defines, bounded in size and depth, with finite numbers only
 (Python's JSON parser accepts ``NaN`` and ``Infinity``, which no JSON reader,
 the page's included, can read back).
@@ -71,16 +72,21 @@ class TableStore:
     def __len__(self) -> int:
         return len(self._tables)
 
-    def create(self, state: dict[str, Any], client: str = "") -> tuple[str, int]:
+    def create(self, state: dict[str, Any], client: str = "", table_id: str | None = None) -> tuple[str, int]:
+        """A new table; `table_id` restores one under its old id (a phone kept it while this server was down:
+        the id came from an earlier run and is as unguessable as before), 409 with the state if it is in use."""
         self._check(state)
         with self._lock:
             self._expire()
+            if table_id is not None and table_id in self._tables:
+                held = self._tables[table_id]
+                raise TableError(409, "a table with this id is already shared", version=held.version, state=held.state)
             own = [k for k, t in self._tables.items() if t.client == client]
             if len(own) >= self.per_client:
                 del self._tables[own[0]]
             elif len(self._tables) >= self.max_tables:
                 self._tables.popitem(last=False)
-            table_id = secrets.token_urlsafe(16)
+            table_id = table_id or secrets.token_urlsafe(16)
             self._tables[table_id] = SharedTable(state, 1, self.clock(), client)
             return table_id, 1
 

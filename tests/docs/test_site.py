@@ -135,3 +135,25 @@ def test_every_picture_a_page_shows_exists_and_every_picture_is_shown(site):
     images = {p.resolve() for p in (ROOT / "docs" / "images").iterdir()}
     assert {p for p in shown if not p.exists()} == set()
     assert images - shown == set()
+
+
+TABLE_STEPS = ("judge", "turn", "refused", "sheet", "typed", "end", "share", "offline")
+
+
+def test_the_table_guide_shows_every_step_light_and_dark_as_small_phone_pictures():
+    """docs/guides/at-the-table.md shows each step of the table page in both colour schemes, as drawn by
+    docs/scripts/table_screenshot.py: 360 px wide phone screenshots, all of them under 3 MB."""
+    from PIL import Image
+
+    guide = (ROOT / "docs" / "guides" / "at-the-table.md").read_text(encoding="utf-8")
+    script = (ROOT / "docs" / "scripts" / "table_screenshot.py").read_text(encoding="utf-8")
+    pictures = [ROOT / "docs" / "images" / f"table-{step}-{scheme}.png" for step in TABLE_STEPS
+                for scheme in ("light", "dark")]
+    for path in pictures:
+        assert f"../images/{path.name}" in guide, path.name
+        assert f'"{path.name.split("-")[1]}"' in script, path.name          # drawn by the script, not by hand
+        with Image.open(path) as image:
+            assert image.size == (360, 640), (path.name, image.size)
+    assert "docs/scripts/table_screenshot.py" in guide
+    total = sum(p.stat().st_size for p in (ROOT / "docs" / "images").glob("table-*.png"))
+    assert total < 3_000_000, total

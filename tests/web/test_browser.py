@@ -204,9 +204,39 @@ def test_a_shared_table_shows_the_same_game_on_two_phones(phone, servers, tmp_pa
     record(first)
     second.wait_for_function("() => document.querySelector('[data-square=G8]').textContent.startsWith('H')",
                              timeout=10_000)
-    second.click("[data-tab=sheet]")
+    second.click("[data-tab=sheet]")     # the board may show the laid tiles before the recorded turn arrives
+    second.wait_for_function("() => document.querySelector('[data-testid=sheet]').innerText.includes('8G HAUS')",
+                             timeout=10_000)
     second.screenshot(path=tmp_path / "second-phone.png")
-    assert "8G HAUS" in second.inner_text("[data-testid=sheet]")
+    assert not first.errors and not second.errors
+
+
+# Every PUT to the server takes 600 ms, as on a slow phone network or a busy laptop.
+SLOW_PUT = """(() => { const send = window.fetch;
+  window.fetch = (url, options) => options && options.method === "PUT"
+    ? new Promise((done) => setTimeout(done, 600)).then(() => send(url, options)) : send(url, options); })();"""
+
+
+def test_fast_taps_on_a_shared_table_with_a_slow_server_are_sent_one_after_another(phone, servers):
+    first = phone(servers["wortspieler"])
+    first.add_init_script(SLOW_PUT)
+    first.reload()
+    first.wait_for_selector("body[data-ready='1']")
+    refused = []
+    first.on("response", lambda r: refused.append(r.url) if r.request.method == "PUT" and r.status == 409 else None)
+    first.click("[data-tab=sheet]")
+    first.click("[data-testid=share]")
+    first.wait_for_selector("[data-testid=share-link]:has-text('#table=')")
+    link = first.inner_text("[data-testid=share-link]").split()[-1]
+    first.click("[data-tab=board]")
+    lay(first, "G8", "HAUS")             # four taps while the first change is still on its way
+    turn_score(first, sum(values("wortspieler")[c] for c in "HAUS"))
+    record(first)
+    second = phone(link)
+    second.click("[data-tab=sheet]")     # the recorded turn arrives (the board may show the laid tiles first)
+    second.wait_for_function("() => document.querySelector('[data-testid=sheet]').innerText.includes('8G HAUS')",
+                             timeout=15_000)
+    assert refused == []                 # one phone alone never races itself into a conflict
     assert not first.errors and not second.errors
 
 

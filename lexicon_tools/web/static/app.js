@@ -3,6 +3,8 @@ import { api, emptyState, Store } from "./store.js";
 import { BoardView } from "./board.js";
 import { Sheet, totals } from "./sheet.js";
 import { language, loadTexts, setLanguage, t } from "./i18n.js";
+import { checkWords, loadLexicon, registerWorker } from "./offline.js";
+import { showConflicts } from "./sync.js";
 
 const TABLE_LIMITS = [60, 120, 180, 300];   // seconds: presets for a table whose ruleset names no time limit
 const $ = (id) => document.getElementById(id);
@@ -28,6 +30,7 @@ async function main() {
     mover(store);
     clock(store);
     $("undo").disabled = !store.history.length;
+    showConflicts(store);
   }
 
   tabs();
@@ -54,11 +57,14 @@ async function main() {
     if (confirm(t("confirm_new"))) store.update((s) => { Object.assign(s, emptyState(rs, playerName), { players: s.players }); delete s.ranking; });
   });
   store.onConflict = () => status(t("sync_conflict"));
+  store.onSynced = (added, conflicts) => status(t("sync_merged", { n: added }) + (conflicts ? ` ${t("sync_conflicts", { n: conflicts })}` : ""));
   const joining = new URLSearchParams(location.hash.slice(1)).get("table");
   if (joining) await store.join(joining).catch((err) => status(err.message));
   else if (store.shared) store.poll();
   refresh();
   document.body.dataset.ready = "1";
+  registerWorker();
+  loadLexicon().catch(() => 0);     // the compact lexicon for judging while the server is unreachable
 }
 
 function status(text) { $("status").textContent = text; }
@@ -85,7 +91,7 @@ function judge() {
     if (!words.length) return;
     try {
       // the verdicts at once (a graph walk), then the suggestions for the refused words (a slower search)
-      const reply = await api("POST", "/api/check", { words, suggestions: 0 });
+      const reply = await checkWords(words, 0);
       const items = reply.results.map((r) => {
         const item = document.createElement("li");
         item.className = r.valid ? "ok" : "bad";
@@ -94,6 +100,8 @@ function judge() {
         list.appendChild(item);
         return item;
       });
+      if (reply.offline) { status(t("offline_verdict")); return; }
+      if ($("status").textContent === t("offline_verdict")) status("");
       const refused = reply.results.map((r, i) => [r, i]).filter(([r]) => !r.valid && r.reason !== "length");
       if (!refused.length) return;
       const more = await api("POST", "/api/check", { words: refused.map(([r]) => r.word), suggestions: 5 });

@@ -216,7 +216,7 @@ export class BoardView {
       this.evaluation = result;
     } catch (err) {
       if (seq !== this.seq) return;
-      this.evaluation = { legal: false, error: err.message };
+      this.evaluation = { legal: false, error: err.message, hint: err.status === undefined ? t("offline_scoring") : "" };
     }
     this.show();
   }
