@@ -22,8 +22,11 @@ Targets (issue 22): recall >= 96.5%, junk <= 0.3%.
 ``--judged DIR`` also writes two seeded samples for hand judgement (a judged file keeps its
 judgements when written again): ``webfeud-accepted.tsv``, 100 words the lexicon accepts (judge ``ok``
 or ``wrong``: is it a German word form?), and ``webfeud-misses.tsv``, 100 misses with their class.
+``--seed N`` draws other samples (default 2022, the first judged pair) into ``webfeud-accepted-seedN.tsv``
+and ``webfeud-misses-seedN.tsv``, so that a fresh sample can be judged after a rule change.
 
 Usage: .venv/bin/python bench/recall.py [--lexicon PATH] [--baseline OLD.lex] [--sample 30] [--judged DIR]
+       [--seed N]
 Without --lexicon it reads the default Webfeud lexicon, building it first if absent.
 """
 
@@ -47,6 +50,7 @@ NAME_LABELS = {"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"}
 TILE = re.compile(r"^[A-ZÄÖÜ]{2,15}$")
 GRADES = [(g, e) for g in ("ER", "EST", "ST") for e in ("E", "EN", "ER", "EM", "ES")]
 TARGET_RECALL, TARGET_JUNK = 96.5, 0.3
+DEFAULT_SEED = 2022  # the seed of the first judged samples (webfeud-accepted.tsv, webfeud-misses.tsv)
 
 
 def tiles(word: str) -> str:
@@ -162,11 +166,13 @@ def default_lexicon() -> Path:
     return path
 
 
-def write_samples(directory: Path, accepted: set[str], misses: list[str], ref_tiles: set[str]) -> None:
+def write_samples(directory: Path, accepted: set[str], misses: list[str], ref_tiles: set[str],
+                  seed: int = DEFAULT_SEED) -> None:
     directory.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(2022)
-    for name, rows in (("webfeud-accepted.tsv", [(w, "accepted") for w in sorted(rng.sample(sorted(accepted), 100))]),
-                       ("webfeud-misses.tsv", [(w, word_class(w, ref_tiles))
+    rng = random.Random(seed)
+    tail = "" if seed == DEFAULT_SEED else f"-seed{seed}"
+    for name, rows in ((f"webfeud-accepted{tail}.tsv", [(w, "accepted") for w in sorted(rng.sample(sorted(accepted), 100))]),
+                       (f"webfeud-misses{tail}.tsv", [(w, word_class(w, ref_tiles))
                                                for w in sorted(rng.sample(misses, min(100, len(misses))))])):
         path = directory / name
         kept = {}
@@ -185,6 +191,9 @@ def main() -> int:
     parser.add_argument("--baseline", type=Path, action="append", default=[], help="another .lex to compare")
     parser.add_argument("--sample", type=int, default=30, help="misses shown per class")
     parser.add_argument("--judged", type=Path, help="write the samples for hand judgement into this folder")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"seed of the --judged samples (default {DEFAULT_SEED}; "
+                             "another seed names the files -seedN)")
     args = parser.parse_args()
     ref, removed = reference()
     game_list = tanglet()
@@ -207,7 +216,7 @@ def main() -> int:
         sample = sorted(rng.sample(words, min(args.sample, len(words))))
         print(f"  {name} ({len(words):,}, {100 * len(words) / max(1, len(misses)):.0f}%): {' '.join(sample)}")
     if args.judged:
-        write_samples(args.judged, accepted, misses, ref_tiles)
+        write_samples(args.judged, accepted, misses, ref_tiles, args.seed)
     ok = recall >= TARGET_RECALL and junk <= TARGET_JUNK
     print(f"targets: recall >= {TARGET_RECALL}% and junk <= {TARGET_JUNK}%: {'met' if ok else 'NOT met'}")
     return 0 if ok else 1

@@ -37,7 +37,14 @@ Junk rules, in order (each prints its count)
        head is a common noun of a source; otherwise dropped (Klettgaues, Norbert, Turin);
     5. nothing is generated: no comparison, no participle, no paradigm fill-in. A graded adjective or
        participle is in only because a source lists that very form (spannendste), so the machine
-       gradings of the old table (KICHERNDERER) cannot come back.
+       gradings of the old table (KICHERNDERER) cannot come back;
+    6. no joined imperatives or elisions of particle verbs (``joined.py``, particles in ``particles.tsv``):
+       a lower-case form only the game list has that is a particle plus a bare present stem (ABPERL,
+       ANKOMM: German splits the imperative, *perl ab!*) or plus an elided Konjunktiv II (ZUHÄTT, ABKÄM) is
+       dropped, by evidence of the verb's own attested paradigm, and so is a bare -el/-er stem that only
+       the game list and Wiktionary have (WEGFLATTER: the split imperative or the colloquial ending-less
+       first person, dass ich wegflatter(e)); subordinate-clause forms (ABPERLT, ABFIEL, ANKAM),
+       infinitives and participles stay.
 
 Classes (UD): a word of the curated ``uninflected.tsv`` takes its class; a capitalised spelling is NOUN
 (or PROPN, rule 2); a lower-case spelling is ADJ when the adjective endings of a base are attested
@@ -59,6 +66,9 @@ import sys
 import zipfile
 from collections import Counter, defaultdict
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from joined import junk_joined  # noqa: E402  (this folder's rule 6; stdlib only)
 
 HERE = Path(__file__).resolve().parent
 NOUN_CORPUS = HERE.parent / "german-nouns" / "nouns.csv.xz"
@@ -252,6 +262,20 @@ def select(words, names, common_tiles, markers, stoplist, counts) -> dict[str, t
     return out
 
 
+def drop_joined(selected, closed, counts) -> None:
+    """Rule 6 (``joined.py``): joined particle-verb forms only the game list has (or, for a bare -el/-er
+    stem, only the game list and Wiktionary) that are only an imperative or an elision; curated
+    uninflected words (zupass) are never judged."""
+    particles = {row[0]: row[1] for row in read_tsv("particles.tsv")}
+    lower = {w for w, (kind, _) in selected.items() if kind == "lower"}
+    candidates = sorted(w for w in lower if w not in closed and (selected[w][1] == {"tanglet"} or (
+        w.endswith(("el", "er")) and "wiktionary" in selected[w][1] <= {"tanglet", "wiktionary"})))
+    for word, reason in sorted(junk_joined(candidates, lower, particles).items()):
+        who = "the game list" if selected[word][1] == {"tanglet"} else "Wiktionary (-el/-er)"
+        del selected[word]
+        counts[f"dropped: {reason}, attested by {who} only"] += 1
+
+
 def classify_lower(lower: set[str], closed: dict[str, str]) -> dict[str, tuple[str, str]]:
     """Lower-case word -> (class, lemma) by attested paradigms (module docstring)."""
     out: dict[str, tuple[str, str]] = {}
@@ -339,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     words = gather(read_tanglet(args.tanglet), read_wiktionary(wik_raw), sorted(noun_spellings),
                    read_wikidata(wd_raw), counts)
     selected = select(words, names, common_tiles, markers, stoplist, counts)
+    drop_joined(selected, closed, counts)
     table = rows(selected, noun_spellings, closed, counts)
     write(args.output, table)
     for key, value in sorted(counts.items()):

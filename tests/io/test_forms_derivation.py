@@ -19,10 +19,25 @@ TANGLET = [  # KEY spelling...; a bare key is its own lower-case spelling
     "GEHEN gehen Gehen", "GEHEND", "GEHT", "GING", "SCHOEN schön", "SCHOENE schöne", "SCHOENEN schönen",
     "SCHOENER schöner", "SCHOENES schönes", "MUNTER", "FACEBOOK Facebook", "HAUS haus Haus",
     "HAEUSERCHEN Häuserchen", "WEIL weil", "SEINE seine Seine", "UND", "SPANNENDSTE",
+    # joined particle-verb forms (rule 6): every one only the game list has, with its verb's paradigm
+    "ABPERL", "ABPERLEN", "ABPERLEND", "ABZUPERLEN", "ABGEPERLT", "ABPERLT", "ABPERLE",
+    "ANKOMM", "ANKOMMEN", "ANKOMMEND", "ANGEKOMMEN", "ANKAM", "ANKAMEN", "ANKAMST",
+    "ZUHAETT zuhätt", "ZUHAETTE zuhätte", "ZUHAETTEST zuhättest", "ZUHATTE",
+    "ABKAEM abkäm", "ABKAEME abkäme", "ABKAEMST abkämst", "ABKAM",
+    "ABFIEL", "ABFIELE", "ABFIELEN", "ABFIELST",
+    "AUSBOG", "AUSBOGEN", "AUSBOGEND", "AUSBOEGE ausböge", "AUSBOEGEN ausbögen", "AUSBOEGET ausböget",
+    "AUSBOEGEST ausbögest",
+    "UMFUELL umfüll", "UMFUELLEN umfüllen", "UMFUELLEND umfüllend", "UMZUFUELLEN umzufüllen",
+    "UEBERSETZ übersetz", "UEBERSETZEN übersetzen", "UEBERSETZEND übersetzend", "UEBERZUSETZEN überzusetzen",
+    "UEBERSETZTEM übersetztem",
+    "ANTWORT", "ANTWORTEN", "ANTWORTEND", "ZUPASS", "ZUPASSEN", "ZUPASSEND", "ZUZUPASSEN",
+    "ABZAEHLT abzählt", "ABZAEHLTE abzählte", "ABZAEHLTEST abzähltest", "ABZAEHLEN abzählen", "ABZAHLTE",
+    "AUFWEITEND", "AUFWEITEN", "AUFWEITENDEN", "AUFZUWEITENDEN", "AUFZUWEITEN",
 ]
 WIKTIONARY = [  # page titles (the pronunciation column is ignored)
     "gehen", "plaziert", "plazierte", "Schiffahrt", "Klettgaues", "Erweichungen", "BMW", "US-amerikanisch",
     "Aachens", "spannendste", "Twitter", "verdächtig", "Aufsichtsratssitzungen",
+    "wegflatter", "wegflattern", "wegflatternd", "wegzuflattern", "flatter", "flattern", "flatternd",
 ]
 WIKIDATA = ["berlin", "zauberkiste", "aufpackend", "gehen", "norderstedt"]
 
@@ -101,6 +116,19 @@ def test_uncurated_capitalised_forms_need_a_common_noun_shape(derived, derive):
 def test_noun_forms_the_noun_corpus_carries_are_left_to_it(derived):
     assert "Haus" not in derived             # german-nouns has Haus with case and number
     assert derived["haus"][1] in ("VERB", "X")  # the lower-case spelling (hausen: haus!) stays
+
+
+def test_joined_imperatives_and_elisions_of_particle_verbs_are_dropped(derived):
+    # German splits the imperative (perl ab!, komm an!, füll um!); zu hätt', käm' ab are elisions
+    assert not {"abperl", "ankomm", "umfüll", "zuhätt", "abkäm"} & set(derived)
+    # a bare -el/-er stem Wiktionary lists too: flatter weg!, or the colloquial dass ich wegflatter(e)
+    assert "wegflatter" not in derived and "flatter" in derived  # the simple verb's imperative stays
+    # subordinate-clause forms (dass es abperlt, dass er ankam / abfiel / ausbog), infinitives, participles
+    assert {"abperlt", "abperle", "abperlen", "abzuperlen", "abgeperlt", "ankam", "abfiel", "ausbog",
+            "zuhätte", "abkäme", "abzählt", "aufweitend", "aufweitenden"} <= set(derived)
+    assert "übersetz" in derived  # übersetzen is also inseparable (übersetztem): übersetz! is right
+    assert "antwort" in derived   # a simple verb that starts like a particle: no anzutworten, no angetwortet
+    assert derived["zupass"][1] == "ADV"  # a curated uninflected word (zupass kommen) is never judged
 
 
 def test_nothing_is_generated(derived, derive):

@@ -76,6 +76,21 @@ def test_forms_nouns_reads_only_the_noun_rows(tmp_path):
     assert entries[0].source == "f.tsv:2" and entries[0].tags == ("src:tanglet", "form-list")
 
 
+def test_forms_nouns_tags_rows_ending_in_a_verb_by_how_productive_the_verb_is(tmp_path):
+    """A row that is a verb of the table, or ends in a verb that ends five or more verbs (halten), is a
+    possible nominalised infinitive; one ending only in a rarer verb (gebühren) names the ending's length.
+    A row that only ends in the productive verb says so too (``verb-infinitive-compound``: Geheim|halten, not
+    a verb of the table itself), so the paradigm rule may still read such a row as a plural (Lackierarbeiten)."""
+    verbs = ["halten", "gebühren", "abarbeiten"] + [p + "halten" for p in ("an", "auf", "ein", "vor", "zurück")]
+    path = write(tmp_path / "f.tsv", "form\tlemma\tpos\n"
+                 "Abarbeiten\tAbarbeiten\tNOUN\nGeheimhalten\tGeheimhalten\tNOUN\n"
+                 "Fernsehgebühren\tFernsehgebühren\tNOUN\nHaus\tHaus\tNOUN\n"
+                 + "".join(f"{v}\t{v}\tVERB\n" for v in verbs))
+    tags = {e.word: e.tags for e in iter_entries(path, "forms-nouns")}
+    assert tags == {"Abarbeiten": ("form-list", "verb-infinitive"), "Geheimhalten": ("form-list", "verb-infinitive", "verb-infinitive-compound"),
+                    "Fernsehgebühren": ("form-list", "verb-infinitive-ending:8"), "Haus": ("form-list",)}
+
+
 def test_forms_nouns_keeps_the_located_errors(tmp_path):
     path = write(tmp_path / "f.tsv", "form\tlemma\tpos\nHaus\tHaus\tNOUN\nging\tgehen\n")
     with pytest.raises(LexiconToolsError, match=r"f.tsv:3.*needs form, lemma and pos"):

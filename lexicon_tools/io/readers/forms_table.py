@@ -45,7 +45,7 @@ from lexicon_tools.errors import InputFileError
 from lexicon_tools.io.readers.context import ReadContext
 from lexicon_tools.io.readers.lines import iter_lines
 from lexicon_tools.model.entry import Entry
-from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_TAG
+from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_COMPOUND_TAG, INFINITIVE_ENDING_PREFIX, INFINITIVE_TAG
 
 COLUMNS = ("form", "lemma", "pos")
 UD_TAGS = frozenset({"NOUN", "PROPN", "VERB", "AUX", "ADJ", "ADV", "ADP", "CCONJ", "SCONJ", "PRON", "DET",
@@ -73,7 +73,8 @@ def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
     rows are held until the verb rows (which sort after the capitalised nouns) have been read. A noun
     row that is its own lemma and, in lower case, a verb infinitive or ends in one of `MIN_INFINITIVE`
     letters or more (Abarbeiten; Aufrechterhalten: erhalten) gets the tag ``verb-infinitive``: maybe a
-    nominalised infinitive, which the filter never reads as a plural of its ending."""
+    nominalised infinitive, which the filter never reads as a plural of its ending; not for an ending that
+    is a rare verb head, which gets ``verb-infinitive-ending:N`` instead (Fernseh|gebühren: `_infinitive_tags`)."""
     nouns: list[Entry] = []
     verbs: set[str] = set()
     for entry in _read(stream, ctx, None):
@@ -81,22 +82,53 @@ def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
             nouns.append(entry)
         elif entry.pos == "VERB" and entry.word == entry.lemma:
             verbs.add(entry.word)
+    heads = _verb_heads(verbs)
     for entry in nouns:
         word = entry.word
         tags = entry.tags + (FORM_LIST_TAG,)
         if word == entry.lemma and word.endswith("ns") and word[:-1].lower() in verbs:
             entry = entry._replace(lemma=word[:-1])
-        elif word == entry.lemma and _ends_in_infinitive(word.lower(), verbs):
-            tags += (INFINITIVE_TAG,)  # a nominalised infinitive (Abarbeiten), see `nominative`
+        elif word == entry.lemma:
+            tags += _infinitive_tags(word.lower(), verbs, heads)  # maybe a nominalised infinitive (Abarbeiten)
         yield entry._replace(tags=tags)
 
 
 MIN_INFINITIVE = 6  # halten, heben; shorter verb endings match by chance
 
 
-def _ends_in_infinitive(word: str, verbs: set[str]) -> bool:
-    """`word` (lower case) is a verb infinitive or ends in one (aufrechterhalten: erhalten, halten)."""
-    return word in verbs or any(word[cut:] in verbs for cut in range(1, len(word) - MIN_INFINITIVE + 1))
+# A verb infinitive that ends this many other infinitives of the table is a productive verb head (halten 86,
+# stellen 64, schneiden 20, werden 6, erhalten 5); one that ends fewer (gebühren 1, frachten 4) is mostly a
+# verb made from a noun, and a row ending in it is more often that noun's compound plural.
+MIN_VERB_HEADS = 5
+
+
+def _verb_heads(verbs: set[str]) -> dict[str, int]:
+    """infinitive -> how many other infinitives of the table end in it."""
+    counts: dict[str, int] = {}
+    for verb in verbs:
+        for cut in range(1, len(verb) - MIN_INFINITIVE + 1):
+            if verb[cut:] in verbs:
+                counts[verb[cut:]] = counts.get(verb[cut:], 0) + 1
+    return counts
+
+
+def _infinitive_tags(word: str, verbs: set[str], heads: dict[str, int]) -> tuple[str, ...]:
+    """``verb-infinitive`` when `word` (a noun row, lower case) is a verb infinitive of the table or ends in
+    one of `MIN_INFINITIVE` letters or more that is a productive verb head (aufrechterhalten: erhalten,
+    halten), the latter with ``verb-infinitive-compound`` too (the row itself is no verb of the table:
+    lackierarbeiten, which the paradigm rule may still read as Lackierarbeit's plural);
+    ``verb-infinitive-ending:N`` when its only infinitive endings are rare verb heads, N letters
+    the longest (fernsehgebühren: gebühren), which the filter checks against the nouns it knows."""
+    if word in verbs:
+        return (INFINITIVE_TAG,)
+    longest = 0
+    for cut in range(1, len(word) - MIN_INFINITIVE + 1):
+        ending = word[cut:]
+        if ending in verbs:
+            if heads.get(ending, 0) >= MIN_VERB_HEADS:
+                return INFINITIVE_TAG, INFINITIVE_COMPOUND_TAG
+            longest = max(longest, len(ending))
+    return (f"{INFINITIVE_ENDING_PREFIX}{longest}",) if longest else ()
 
 
 def _read(stream: IO[bytes], ctx: ReadContext, only: str | None) -> Iterator[Entry]:
