@@ -231,7 +231,8 @@ def stats_command(
 
 def export_command(
     fmt: str = typer.Option(..., "--format", "-f", help="kwg (engine graph), kad (alphagram DAWG), "
-                                                        "txt (one word per line) or json (metadata)."),
+                                                        "txt (one word per line), json (metadata) or compact "
+                                                        "(the table page's offline word set, gzip)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Output file (txt/json: default stdout)."),
     tile_order: str | None = typer.Option(None, "--tile-order",
                                           help="kwg/kad/json: number the tiles in this letter order (the "
@@ -246,14 +247,16 @@ def export_command(
     Macondo and Liwords do) unless --tile-order gives the engine's letter order.
 
     Example: lexicon-tools export --ruleset wortspieler --format kwg -o wortspieler.kwg
+
+    Example: lexicon-tools export --ruleset wortspieler --format compact -o wortspieler.words.gz
     """
     from lexicon_tools.errors import UsageError
     from lexicon_tools.io.guard.atomic import atomic_write_bytes
     from lexicon_tools.lexicon.export import export_bytes
 
-    if fmt not in ("kwg", "kad", "txt", "json"):
-        raise UsageError(f"unknown export format {fmt!r}", "Use --format kwg, kad, txt or json.")
-    if fmt in ("kwg", "kad") and output is None:
+    if fmt not in ("kwg", "kad", "txt", "json", "compact"):
+        raise UsageError(f"unknown export format {fmt!r}", "Use --format kwg, kad, txt, json or compact.")
+    if fmt in ("kwg", "kad", "compact") and output is None:
         raise UsageError(f"--format {fmt} writes binary data and needs --output FILE",
                          f"Add e.g. -o lexicon.{fmt}.")
     if tile_order and fmt not in ("kwg", "kad", "json"):

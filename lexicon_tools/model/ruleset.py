@@ -328,6 +328,26 @@ class WordPolicy(Strict):
         "lexicalized-diminutive, diminutive-of by the curated lists), and a row with another lemma is an "
         "inflected form of it (`inflected-form:form-of:LEMMA`); `caseless_is_nominative`: every such row "
         "counts as a nominative, whatever its lemma (for a list whose lemma column cannot be trusted).")
+    resolve_form_list_heads: bool = Field(
+        True, description="Judge a compound whose head is itself a full-form list's row of its own lemma "
+        "(Erd|ölaktien) by that head's own compound head (Öl|aktien: a plural), not as a headword.")
+    refuse_suffix_misspellings: bool = Field(
+        True, description="Refuse as `likely-misspelling` a noun no inflection table has whose -heit/-keit "
+        "contradicts its base (Misshelligheit: -ig takes -keit).")
+    rare_verb_endings_as_nouns: bool = Field(
+        False, description="Read a full-form list's row that ends in a rare verb (Fernseh|gebühren) as a "
+        "nominalised infinitive even when that ending is another noun's plural (off: a plural).")
+    refuse_paradigm_plurals: bool = Field(
+        True, description="Refuse a guessed compound noun (a full-form list's row, an unknown compound) whose "
+        "head is a table's plural of S when modifier + S is a noun of the build: Wahl|fächer is the plural "
+        "of Wahlfach, whatever der Fächer is.")
+    refuse_adjective_forms: bool = Field(
+        True, description="Refuse a guessed noun in -em or -en whose stem takes every other adjective ending in "
+        "the build (Externe, Externen, Externer, Externes): a dative or oblique form of a nominalised adjective "
+        "(mit Externem).")
+    model_min_modifier: int = Field(
+        3, ge=2, le=8, description="Letters before the known compound head that a noun only the statistical "
+        "model supports needs (Gö|ring has 2: `unknown-word`).")
     excluded_registers: list[str] = Field(
         [], description="Registers to reject, e.g. `colloquial`, `technical`, `regional`.")
     lengths: Lengths = Field(description="Word lengths.")

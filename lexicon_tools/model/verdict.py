@@ -33,6 +33,7 @@ _REJECT_RANK = (
     "register:",
     "abbreviation",
     "function-word-homograph",   # Oder: the noun reading is refused by a house rule, the conjunction is no noun
+    "likely-misspelling",
     "unknown-word",
     "not-a-noun",
     "length",

@@ -53,6 +53,10 @@ PLURAL_HEAD_RATIO = 20
 # Ana|lekten: a prefix, not a modifier).
 ENDING_MIN_HEAD = 6
 ENDING_MIN_MODIFIER = 4
+# Two-letter beginnings that are noun prefixes: each begins at least 40 german-nouns lemmas whose rest is a
+# lemma too (Ab 186, Un 150, An 130, Be 101, Ge 73, Ur 68, Zu 66, Re 61, In 60, Er 58, Um 47, De 44; Öl 55 is
+# a noun). The next ones are chance beginnings (St 36: St|rand, Ko 21, Ka 13, Gö 0).
+SHORT_PREFIXES = frozenset({"AB", "UN", "AN", "BE", "GE", "UR", "ZU", "RE", "IN", "ER", "UM", "DE", "ÖL"})
 LINKING = ("", "s", "es", "n", "en", "er", "e", "ens")
 
 Lookup = Callable[[str], tuple[Reading, ...]]
@@ -95,12 +99,16 @@ def split_head(word: str, lookup: Lookup) -> tuple[str, str, tuple[Reading, ...]
     return None
 
 
-def has_known_head(word: str, lookup: Lookup) -> bool:
-    """Some ending of `word` (MIN_HEAD letters or more, after MIN_MODIFIER) is a common noun the
-    lexicon knows, whatever the modifier is (Rot|wein, Schreib|tisch). A word the statistical
-    model alone calls a noun must pass this: Trafalgar, Tanger and Helsinki have no such head."""
+def has_known_head(word: str, lookup: Lookup, min_modifier: int = MIN_MODIFIER) -> bool:
+    """Some ending of `word` (MIN_HEAD letters or more, after `min_modifier` letters or a `SHORT_PREFIXES`
+    prefix) is a common noun the lexicon knows, whatever the modifier is (Rot|wein, Schreib|tisch). A word
+    the statistical model alone calls a noun must pass this: Trafalgar, Tanger and Helsinki have no such
+    head, and with Wortspieler's `model_min_modifier` of 3 neither has Göring (Gö|ring: a two-letter
+    beginning that is no prefix is a chance one, as in names), while Ge|lump keeps its head."""
     all_caps = word.isupper()
     for cut in range(MIN_MODIFIER, len(word) - MIN_HEAD + 1):
+        if cut < min_modifier and word[:cut].upper() not in SHORT_PREFIXES:
+            continue
         if any(r.pos == "NOUN" and not _plural_only(r) for r in lookup(_as_head(word[cut:], all_caps))):
             return True
     return False
@@ -123,10 +131,17 @@ def ending_readings(word: str, lookup: Lookup, form_list_tag: str) -> tuple[Read
         readings = tuple(r for r in lookup(head) if r.pos == "NOUN")
         if not readings or (len(head) < MIN_PLURAL_ONLY_HEAD and all(_plural_only(r) for r in readings)):
             continue
-        if cut >= ENDING_MIN_MODIFIER and len(head) >= ENDING_MIN_HEAD:
+        if cut >= ENDING_MIN_MODIFIER and (len(head) >= ENDING_MIN_HEAD or _umlaut_plural_head(head, readings)):
             evidence = evidence or any(form_list_tag not in r.tags for r in readings)
         out.extend(_as_compound(word[:cut], head, readings))
     return tuple(out) if evidence else ()
+
+
+def _umlaut_plural_head(head: str, readings: tuple[Reading, ...]) -> bool:
+    """A head one letter short of `ENDING_MIN_HEAD` counts when it is an umlaut plural and nothing else
+    (Stäbe, Bäume, Köpfe): a singular noun rarely ends in one by chance, unlike in Tode (Pen|tode)."""
+    return (len(head) == ENDING_MIN_HEAD - 1 and any(c in "ÄÖÜäöü" for c in head)
+            and all(r.number == "Plur" and not _plural_only(r) for r in readings))
 
 
 def _plural_only(reading: Reading) -> bool:

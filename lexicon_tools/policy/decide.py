@@ -21,6 +21,11 @@ rule) also hears the morphological lexicon about a word's other spellings when n
 the source's spellings has a noun reading: a word list that writes "essen" only in
 lower case still has the noun *das Essen* (``analyzer.lookup`` of Essen and ESSEN, so
 lexicon readings only, never the statistical model's guesses).
+
+A judge that compares a word with the rest of its paradigm (``attach_words``: the Wortspieler paradigm
+and adjective-form rules) is handed the tiles of the words being decided before any is judged: those of
+their capitalised spellings, and of all. Such a rule reads the build's own words (Wahlfach beside
+Wahlfächer), so a word's verdict may depend on which other words the sources bring.
 """
 
 from __future__ import annotations
@@ -143,6 +148,10 @@ def judge_words(surfaces: Sequence[str], keys: Sequence, tiles_of: Callable[[obj
     running decision of every word in tiles they map to. ``keys[i]`` names the word of
     ``surfaces[i]`` (its tiles, or an index), ``tiles_of(key)`` gives its tiles."""
     words: dict[object, _Best] = {}
+    attach = getattr(judge, "attach_words", None)
+    if attach is not None:
+        attach({tiles_of(key) for surface, key in zip(surfaces, keys) if surface[:1].isupper()},
+               {tiles_of(key) for key in keys})
     keep_spellings = bool(getattr(judge, "case_blind_nouns", False)) or state is not _Best
     settle = state is _Best  # per-entry evidence (`_Word`) needs every judgement
     for start in range(0, len(surfaces), ANALYZE_SLICE):
@@ -237,6 +246,9 @@ def decide_per_word(surfaces: Sequence[str], capitals: frozenset[str], policy: W
             usable.append(surface)
             keys.append(key)
     number.clear()
+    attach = getattr(judge, "attach_words", None)
+    if attach is not None:  # the build's words, for rules that compare a word with its paradigm
+        attach({order[key] for surface, key in zip(usable, keys) if surface[:1].isupper()}, set(order))
     shaped = bytearray(1 if r is not None else 0 for r in reasons)  # rejected by shape: judged no further
     valid = bytearray(len(order))
     noun = bytearray(len(order))

@@ -9,6 +9,15 @@
    (Einstufung; Einstufungen)                               -> ``nom-sg`` (``inflected-form:plural-of:``)
    a model-only reading below `MODEL_MIN_SCORE`, or of a
    word with no known compound head (Trafalgar, Tanger)     -> ``unknown-word``
+   (the head after ``model_min_modifier`` letters or a noun
+   prefix: Gö|ring has none)
+   a guessed or list-only reading whose -heit/-keit breaks
+   its base (Misshelligheit), ``refuse_suffix_misspellings`` -> ``likely-misspelling``
+   a guessed nom-sg whose head is a table plural of S, with
+   modifier + S a noun of the build (Wahlfächer: Wahlfach),
+   ``refuse_paradigm_plurals`` (`paradigm`)                  -> ``inflected-form:plural-of:WAHLFACH``
+   a guessed nom-sg in -em/-en beside all the other adjective
+   endings (Externem), ``refuse_adjective_forms``           -> ``inflected-form:dative-of:EXTERNE``
 2. an abbreviation, unless ``allow_abbreviations``          -> ``abbreviation``
    (when allowed, an abbreviation that passes 5. is accepted as ``abbreviation``;
    likewise an allowed proper noun as ``proper-noun``)
@@ -33,6 +42,9 @@
    - a headword without case features whose compound head is
      only an inflected form (Leihkräfte: Kräfte), with
      ``noun_evidence: headword``                            -> the head's ``inflected-form:...``
+     (a head that is itself a list row of its own lemma is
+     judged by its own head first: Erd|ölaktien, Öl|aktien;
+     ``resolve_form_list_heads``)
 
 Each exception has its house-rule switch (``allow_plurale_tantum``,
 ``allow_lexicalized_plurals``, ``allow_lexicalized_diminutives``, ``allow_plurals``,
@@ -46,17 +58,19 @@ word list is judged with the readings of Essen).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from lexicon_tools.model.alphabet import Alphabet
 from lexicon_tools.policy import reasons
-from lexicon_tools.policy.compounds import Lookup, compound_readings, ending_readings, has_known_head
+from lexicon_tools.policy.compounds import Lookup, compound_lemma, compound_readings, ending_readings, has_known_head
 from lexicon_tools.policy.curated import TileLists
 from lexicon_tools.policy.diminutives import diminutive_base
 from lexicon_tools.policy.judgement import Judgement, better, switch
 from lexicon_tools.policy.normalize import to_tiles
-from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_TAG, Reading
+from lexicon_tools.policy.paradigm import adjective_oblique, is_guessed, paradigm_plural
+from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_ENDING_PREFIX, INFINITIVE_TAG, Reading
 
 if TYPE_CHECKING:
     from lexicon_tools.model.ruleset import WordPolicy
@@ -72,6 +86,28 @@ MODEL_MIN_SCORE = 0.85
 # and -enz fall short and are left to the model.
 NOUN_SUFFIXES = {"UNG": "EN", "TION": "EN", "KEIT": "EN", "ITÄT": "EN", "SCHAFT": "EN", "ISMUS": None,
                  "HEIT": "EN", "NIS": "SE", "EREI": "EN", "SION": "EN"}
+
+
+# -heit or -keit is chosen by the base: -ig, -lich, -bar, -sam (and -isch) take -keit (Ewigkeit, Heiterkeit),
+# and -keit follows only -ig, -ch, -ar, -er, -el, -am. Evidence: of the german-nouns lemmas with -heit or
+# -keit, the two letters before -keit are one of those six in every case (1,005 lemmas), and -heit follows
+# -ig only in Feigheit (feig), never -lich, -bar, -sam or -isch. A word no inflection table has that breaks
+# this is a misspelling (Misshelligheit for Misshelligkeit; `wngerman` and the game list have it).
+_KEIT_BASES = ("IG", "LICH", "BAR", "SAM", "ISCH")
+_KEIT_AFTER = ("IG", "CH", "AR", "ER", "EL", "AM")
+
+
+def suffix_misspelling(tiles: str) -> str | None:
+    """The spelling with the other suffix when `tiles`'s -heit/-keit (or -heiten/-keiten) contradicts its base."""
+    stem = tiles[:-2] if tiles.endswith(("HEITEN", "KEITEN")) else tiles
+    if len(stem) < 8 or not stem.endswith(("HEIT", "KEIT")):
+        return None
+    base = stem[:-4]
+    if stem.endswith("HEIT") and base.endswith(_KEIT_BASES) and not base.endswith("EIG"):
+        return base + "KEIT"
+    if stem.endswith("KEIT") and not base.endswith(_KEIT_AFTER):
+        return base + "HEIT"
+    return None
 
 
 def suffix_paradigm(tiles: str) -> tuple[str, str] | None:
@@ -127,10 +163,31 @@ class NominativeSingularPolicy:
         # one policy object serves one evaluation: plain unbounded caches, lemmas repeat across readings
         self._tiles = cache(lambda text: to_tiles(text, alphabet))
         self._diminutive = cache(lambda lemma: diminutive_base(lemma, lookup, head_count))
+        self._paradigm = cache(self._paradigm_plural)
+        # tiles of the capitalised spellings of the words being judged (`attach_words`; the paradigm rule)
+        self.build_nouns: frozenset[str] | set[str] = frozenset()
+        self.build_words: frozenset[str] | set[str] = frozenset()
+
+    def attach_words(self, capitalised_tiles: set[str], all_tiles: set[str]) -> None:
+        """The words of the build (tiles of their capitalised spellings, and of all), before any is judged."""
+        self.build_nouns, self.build_words = capitalised_tiles, all_tiles
+
+    def _known_word(self, tiles: str) -> bool:
+        return tiles in self.build_words or bool(self.lookup(tiles[:1] + tiles[1:].lower()))
 
     def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement:
         """Judge one reading of the word `surface` (written `tiles`)."""
         result = self._judge(tiles, reading, surface)
+        if result.valid and result.reason == reasons.NOM_SG and result.reading is not None \
+                and is_guessed(result.reading):
+            oblique = adjective_oblique(tiles, self._known_word) if self.policy.refuse_adjective_forms else None
+            if oblique is not None:
+                return Judgement(False, reasons.inflected(*oblique), result.reading, "refuse_adjective_forms")
+            plural = self._paradigm(surface or tiles) if self.policy.refuse_paradigm_plurals else None
+            if plural is not None:
+                kind = reasons.inflection_kind(plural.case, plural.number)
+                return Judgement(False, reasons.inflected(kind, self._tiles(plural.lemma)), plural,
+                                 f"refuse_paradigm_plurals: {plural.head} is a plural of the known noun {plural.lemma}")
         if result.valid and tiles in self.lists.function_word_homographs:  # admitted by the house rule
             return Judgement(True, reasons.FUNCTION_WORD_HOMOGRAPH, result.reading,
                              switch("allow_function_word_homographs", True))
@@ -149,17 +206,27 @@ class NominativeSingularPolicy:
         if tiles in self.lists.function_word_homographs and not policy.allow_function_word_homographs:
             return Judgement(False, reasons.FUNCTION_WORD_HOMOGRAPH, reading,
                              switch("allow_function_word_homographs", False))
+        guessed = reading.origin in ("model", "compound") or FORM_LIST_TAG in reading.tags
+        if guessed and policy.refuse_suffix_misspellings and suffix_misspelling(tiles):
+            return Judgement(False, reasons.LIKELY_MISSPELLING, reading, "refuse_suffix_misspellings")
         if reading.origin in ("model", "compound"):
             unsupported = self._unsupported(tiles, reading, surface)
             if unsupported is not None:
                 return unsupported
+            if reading.origin == "compound" and FORM_LIST_TAG in reading.tags and policy.noun_evidence == "headword":
+                # an unknown compound read through a list row of its own lemma (Nordsee|heilbäder)
+                infinitive = INFINITIVE_TAG in reading.tags or self._infinitive_ending(reading, surface or tiles)
+                resolved = self._resolved_head(tiles, reading, infinitive)
+                if resolved is not reading:
+                    reading, lemma_tiles = resolved, self._tiles(resolved.lemma) if resolved.lemma else None
         elif reading.origin == "headword" and policy.noun_evidence == "headword":
             if FORM_LIST_TAG in reading.tags and self._name_genitive(surface or tiles):
                 if policy.allow_proper_nouns:  # a name, but in the genitive
                     return Judgement(False, reasons.inflected("genitive", tiles[:-1]), reading)
                 return Judgement(False, reasons.PROPER_NOUN, reading, switch("allow_proper_nouns", False))
-            form_list = FORM_LIST_TAG in reading.tags and INFINITIVE_TAG not in reading.tags
-            inflected = self._inflected_head(tiles, surface, form_list)
+            infinitive = INFINITIVE_TAG in reading.tags or self._infinitive_ending(reading, surface or tiles)
+            form_list = FORM_LIST_TAG in reading.tags and not infinitive
+            inflected = self._inflected_head(tiles, surface, form_list, infinitive)
             if inflected is not None:
                 return inflected
         grammar = self.grammar(tiles, lemma_tiles, reading, surface)
@@ -171,6 +238,15 @@ class NominativeSingularPolicy:
         elif "abbreviation" in reading.tags and grammar.valid:
             return Judgement(True, reasons.ABBREVIATION, reading, switch("allow_abbreviations", True))
         return grammar
+
+    def _paradigm_plural(self, word: str) -> Reading | None:
+        """`paradigm.paradigm_plural` with the build's capitalised words and the lexicon's nouns as known nouns."""
+        def known(spelling: str) -> bool:
+            tiles = self._tiles(spelling)
+            if tiles in self.lists.proper_nouns and tiles not in self.lists.common_nouns:
+                return False
+            return tiles in self.build_nouns or any(r.pos == "NOUN" for r in self.lookup(spelling))
+        return paradigm_plural(word, self.lookup, self.head_count, known, self._tiles, self.lists.pluralia_tantum)
 
     def _unsupported(self, tiles: str, reading: Reading, surface: str) -> Judgement | None:
         """A guessed reading (compound head or model) of a name's genitive (Bangkoks, Helsinkis) is a
@@ -191,9 +267,23 @@ class NominativeSingularPolicy:
         curated = (lists.is_lexicalized_diminutive(tiles) or tiles in lists.pluralia_tantum
                    or tiles in lists.lexicalized_plurals or tiles in lists.common_nouns)
         if reading.origin == "model" and not curated and (
-                (reading.score or 0.0) < MODEL_MIN_SCORE or not has_known_head(surface or tiles, self.lookup)):
+                (reading.score or 0.0) < MODEL_MIN_SCORE or not has_known_head(surface or tiles, self.lookup, self.policy.model_min_modifier)):
             return Judgement(False, reasons.UNKNOWN_WORD, reading)
         return None
+
+    def _infinitive_ending(self, reading: Reading, word: str) -> bool:
+        """A row ending in a rare verb head (``verb-infinitive-ending:N``) is a nominalised infinitive unless
+        that ending, capitalised, is only a noun's inflected form: Fernseh|gebühren is a plural (Gebühren:
+        plural of Gebühr), Warn|blinken das Warnblinken. Switch: ``rare_verb_endings_as_nouns`` (off)."""
+        for tag in reading.tags:
+            if tag.startswith(INFINITIVE_ENDING_PREFIX):
+                if self.policy.rare_verb_endings_as_nouns:
+                    return True
+                ending = word[-int(tag[len(INFINITIVE_ENDING_PREFIX):]):]
+                ending = ending if word.isupper() else ending[:1].upper() + ending[1:]
+                nouns = [r for r in self.lookup(ending) if r.is_noun]
+                return not nouns or any(r.case in ("Nom", None) and r.number != "Plur" for r in nouns)
+        return False
 
     def _name_genitive(self, word: str) -> bool:
         """`word` is a name + s and its stem no common noun (Amsterdams: Amsterdam): a form list's row
@@ -204,7 +294,7 @@ class NominativeSingularPolicy:
         return bool(readings) and all(is_proper(r, self._tiles(r.lemma) if r.lemma else None, self.lists)
                                       for r in readings)
 
-    def _inflected_head(self, tiles: str, surface: str, form_list: bool) -> Judgement | None:
+    def _inflected_head(self, tiles: str, surface: str, form_list: bool, infinitive: bool) -> Judgement | None:
         """A headword without case features (a forms-table row that is its own lemma) whose compound
         head the lexicon knows only as inflected forms is judged by its head: Leihkräfte (Kräfte: plural
         of Kraft) is the plural of Leihkraft, Hafenwals the genitive of Hafenwal. A head with any
@@ -227,12 +317,32 @@ class NominativeSingularPolicy:
             return None
         best: Judgement | None = None
         for head in heads:
+            head = self._resolved_head(tiles, head, infinitive)
             judgement = self.grammar(tiles, self._tiles(head.lemma) if head.lemma else None, head, surface)
             if judgement.valid or not judgement.reason.startswith(reasons.INFLECTED_PREFIX):
                 return None
             if best is None or better(judgement, best):
                 best = judgement
         return Judgement(False, best.reason, best.reading, rule)
+
+    def _resolved_head(self, tiles: str, head: Reading, infinitive: bool) -> Reading:
+        """A compound reading whose head is itself a full-form list's row of its own lemma (Erd|ölaktien:
+        *Ölaktien* is a row of the game list, with no lemma) proves nothing about the compound's case or
+        number: such a head is judged by the same rule first (Öl|aktien: the plural of Ölaktie), and the
+        compound takes that reading (the plural of Erdölaktie). A head the rule leaves alone stays as it is.
+        Switch: ``word_policy.resolve_form_list_heads``."""
+        if not (self.policy.resolve_form_list_heads and FORM_LIST_TAG in head.tags and head.head
+                and head.lemma and self._tiles(head.lemma) == tiles) or infinitive or INFINITIVE_TAG in head.tags:
+            return head  # a nominalised infinitive (Nicht|erscheinen) is a singular, whatever Er|scheinen looks like
+        head_tiles = self._tiles(head.head)
+        if len(head_tiles) >= len(tiles):
+            return head
+        inner = self._inflected_head(head_tiles, head.head, True, False)
+        if inner is None or inner.reading is None or not inner.reading.lemma:
+            return head
+        modifier = head.lemma[: len(head.lemma) - len(head.head)]
+        return replace(inner.reading, lemma=compound_lemma(modifier, inner.reading.lemma), origin="compound",
+                       head=head.head)
 
     def grammar(self, tiles: str, lemma_tiles: str | None, reading: Reading, surface: str = "") -> Judgement:
         case, number = reading.case, reading.number

@@ -36,6 +36,12 @@ FORM_LIST_TAG = "form-list"
 # The tag of such a row that is also a verb infinitive of the same list (Abarbeiten; abarbeiten): a
 # nominalised infinitive, a singular whatever its ending looks like (Arbeiten: plural of Arbeit).
 INFINITIVE_TAG = "verb-infinitive"
+# With it, on a row that is no verb itself but ends in a productive verb head (Lackier|arbeiten: arbeiten).
+INFINITIVE_COMPOUND_TAG = "verb-infinitive-compound"
+# The tag of a row that only ends in a rare verb head of the list, N letters long (Fernsehgebühren:
+# gebühren, ``verb-infinitive-ending:8``): a nominalised infinitive unless that ending is a noun's
+# inflected form (Gebühren: plural of Gebühr).
+INFINITIVE_ENDING_PREFIX = "verb-infinitive-ending:"
 CASES = ("Nom", "Gen", "Dat", "Acc")
 NUMBERS = ("Sing", "Plur")
 

@@ -16,6 +16,8 @@ Codes:
   proper-noun, abbreviation, not-a-noun, register:<name>
   unknown-word                    no dictionary knows it, and the statistical model alone
                                   is not enough (no known compound head, or unsure)
+  likely-misspelling              a noun no inflection table has, whose suffix contradicts its
+                                  base (Misshelligheit: -ig takes -keit)
   not-tileable, length            the shape of the word rules it out
   listed                          all-forms policy: a word the source lists, no morphology
 
@@ -32,6 +34,7 @@ PROPER_NOUN = "proper-noun"
 ABBREVIATION = "abbreviation"
 NOT_A_NOUN = "not-a-noun"
 UNKNOWN_WORD = "unknown-word"
+LIKELY_MISSPELLING = "likely-misspelling"
 FUNCTION_WORD_HOMOGRAPH = "function-word-homograph"
 NOT_TILEABLE = "not-tileable"
 LENGTH = "length"

@@ -276,6 +276,20 @@ def test_export_kad_txt_json(cli, lexicon, tmp_path):
     assert meta["provenance"]["date"] == "2026-01-01T00:00:00Z"
 
 
+
+def test_export_compact_is_the_table_pages_word_set(cli, lexicon, tmp_path):
+    from lexicon_tools.lexicon.compact import read_compact
+
+    result = cli("export", "--format", "compact", "-o", str(tmp_path / "w.words.gz"))
+    assert result.exit_code == 0 and "w.words.gz" in result.stderr
+    header, words = read_compact((tmp_path / "w.words.gz").read_bytes())
+    assert header["ruleset"] == "wortspieler" and header["words"] == len(LEGAL)
+    alphabet = header["alphabet"]
+    assert sorted("".join(alphabet[t - 1] for t in w) for w in words) == sorted(LEGAL)
+    refused = cli("export", "--format", "compact")               # gzip bytes need a file
+    assert refused.exit_code == 2 and "--output" in refused.stderr
+
+
 WOLGES_GERMAN = "AÄBCDEFGHIJKLMNOÖPQRSTUÜVWXYZ"
 
 

@@ -32,6 +32,51 @@ EXPECTED = {
     "Leider": (False, "function-word-homograph"),
     "Oder": (False, "function-word-homograph"),
     "Die": (False, "function-word-homograph"),
+    # issue 22's precision rules (each has a switch, below):
+    # a misspelling in the game list: -ig takes -keit (Misshelligkeit)
+    "Misshelligheit": (False, "likely-misspelling"),
+    "Feigheit": (True, "nom-sg"),              # feig + heit: -eig is no -ig base
+    "Ewigkeit": (True, "nom-sg"),
+    # the head Ölaktien is itself a list row of its own lemma: judged by its own head Aktien (a plural)
+    "Erdölaktien": (False, "inflected-form:plural-of:ERDÖLAKTIE"),
+    "Erdölaktie": (True, "nom-sg"),
+    # an unknown compound (wngerman's) read through such a row: Nordsee|heilbäder, Heil|bäder a plural
+    "Nordseeheilbäder": (False, "inflected-form:plural-of:NORDSEEHEILBAD"),
+    # only the model calls it a noun, and only a two-letter beginning precedes its known head (Gö|ring)
+    "Göring": (False, "unknown-word"),
+    # a list row ending in a rare verb (gebühren, frachten) whose capitalised form is a plural is a plural;
+    # one ending in a productive verb head (halten, werden) stays a nominalised infinitive
+    "Fernsehgebühren": (False, "inflected-form:plural-of:FERNSEHGEBÜHR"),
+    "Mindestfrachten": (False, "inflected-form:plural-of:MINDESTFRACHT"),
+    "Tätigwerden": (True, "nom-sg"),
+    "Geheimhalten": (True, "nom-sg"),
+    # the paradigm rule: a list row whose head is a table plural of S, with modifier + S a known noun
+    "Wahlfächer": (False, "inflected-form:plural-of:WAHLFACH"),        # not der Fächer
+    "Kehlkopfschnitte": (False, "inflected-form:plural-of:KEHLKOPFSCHNITT"),  # not die Schnitte
+    "Nonstopflüge": (False, "inflected-form:plural-of:NONSTOPFLUG"),    # not the chance ending Lüge
+    "Damenlangläufe": (False, "inflected-form:plural-of:DAMENLANGLAUF"),
+    "Wahlfach": (True, "nom-sg"),
+    "Fächer": (True, "nom-sg"),                # an inflection table's headword: der Fächer
+    "Kehlkopfschnitt": (True, "nom-sg"),
+    # ... but not when the head's own singular heads compounds as often (die Masse, der Fonds, das Gutachten),
+    # is S's variant nominative (der Glauben), a plurale tantum heads it, or the row is a verb (das Umschalten)
+    "Unmasse": (True, "nom-sg"),
+    "Tilgungsfonds": (True, "nom-sg"),
+    "Unfallgutachten": (True, "nom-sg"),
+    "Fetischglauben": (True, "nom-sg"),
+    "Beisasse": (True, "nom-sg"),
+    "Kapitaleinkünfte": (True, "nom-sg"),
+    "Umschalten": (True, "nom-sg"),
+    "Herstellen": (True, "nom-sg"),
+    "Festtagsessen": (True, "nom-sg"),
+    "Stechginster": (True, "nom-sg"),
+    # a five-letter umlaut plural that is nothing else is evidence for the noun-ending rule
+    "Rührstäbe": (False, "inflected-form:plural-of:RÜHRSTAB"),
+    "Prüfköpfe": (False, "inflected-form:plural-of:PRÜFKOPF"),
+    # nouns in -em are no adjective's dative without the adjective's forms beside them
+    "Problem": (True, "nom-sg"),
+    "Totem": (True, "nom-sg"),
+    "Modem": (True, "nom-sg"),
     "Haus": (True, "nom-sg"),
     "Häuser": (False, "inflected-form:plural-of:HAUS"),
     "Eltern": (True, "plurale-tantum"),
@@ -39,16 +84,71 @@ EXPECTED = {
 
 
 @pytest.fixture(scope="module")
-def decisions(wortspieler):
-    sources = default_sources(wortspieler.word_policy.default_sources)
-    corpus, _ = import_corpus(sources)
-    analyzer = corpus_analyzer(corpus.share_readings(), wortspieler)
-    words = list(EXPECTED)
-    decided = evaluate_words(words, frozenset(), wortspieler, analyzer=analyzer, curated=load_curated())
+def analyzer(wortspieler):
+    corpus, _ = import_corpus(default_sources(wortspieler.word_policy.default_sources))
+    return corpus_analyzer(corpus.share_readings(), wortspieler)
+
+
+def decide(words, ruleset, analyzer):
+    decided = evaluate_words(words, frozenset(), ruleset, analyzer=analyzer, curated=load_curated())
     by_tiles = dict(zip(decided.tiles, zip(map(bool, decided.valid), decided.reasons)))
     return {word: by_tiles[word.upper().replace("ß", "SS")] for word in words}
+
+
+@pytest.fixture(scope="module")
+def decisions(wortspieler, analyzer):
+    return decide(list(EXPECTED), wortspieler, analyzer)
 
 
 @pytest.mark.parametrize("word", list(EXPECTED))
 def test_named_word(decisions, word):
     assert decisions[word] == EXPECTED[word]
+
+
+@pytest.mark.parametrize(("switch", "value", "word"), [
+    ("refuse_suffix_misspellings", False, "Misshelligheit"),
+    ("resolve_form_list_heads", False, "Erdölaktien"),
+    ("resolve_form_list_heads", False, "Nordseeheilbäder"),
+    ("model_min_modifier", 2, "Göring"),
+    ("rare_verb_endings_as_nouns", True, "Fernsehgebühren"),
+    ("refuse_paradigm_plurals", False, "Wahlfächer"),
+])
+def test_each_precision_rule_has_its_switch(wortspieler, analyzer, switch, value, word):
+    """Turned off, the word is the headword (or model noun) it was before the rule: nom-sg."""
+    assert getattr(wortspieler.word_policy, switch) != value
+    rs = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(update={switch: value})})
+    assert decide([word], rs, analyzer)[word] == (True, "nom-sg")
+
+
+def test_the_paradigm_rule_reads_the_words_of_the_build(wortspieler, analyzer):
+    """Lackierarbeit is in no default source (`wngerman` has it): Lackierarbeiten, a list row ending in the
+    verb arbeiten, stays a possible nominalised infinitive alone, and is its plural in a build that has it."""
+    assert decide(["Lackierarbeiten"], wortspieler, analyzer)["Lackierarbeiten"] == (True, "nom-sg")
+    both = decide(["Lackierarbeiten", "Lackierarbeit"], wortspieler, analyzer)
+    assert both == {"Lackierarbeiten": (False, "inflected-form:plural-of:LACKIERARBEIT"),
+                    "Lackierarbeit": (True, "nom-sg")}
+
+
+@pytest.mark.parametrize(("word", "reason"), [
+    ("Externem", "inflected-form:dative-of:EXTERNE"),   # mit Externem
+    ("Externen", "inflected-form:form-of:EXTERNE"),     # den, die Externen
+])
+def test_a_nominalised_adjectives_oblique_forms_are_refused(wortspieler, analyzer, word, reason):
+    """A list row in -em or -en whose stem takes every other adjective ending in the build is no nominative;
+    the nominatives stay (die Externe, ein Externer; Externes is in no default source: `unknown-word`)."""
+    forms = ["Externe", "Externem", "Externen", "Externer", "Externes"]
+    decided = decide(forms, wortspieler, analyzer)
+    assert decided[word] == (False, reason)
+    assert all(decided[w] == (True, "nom-sg") for w in ("Externe", "Externer"))
+
+
+def test_the_adjective_form_rule_has_its_switch(wortspieler, analyzer):
+    """Off, Externem is the game list's headword row again (Externen stays the list's form of Externe)."""
+    forms = ["Externe", "Externem", "Externen", "Externer", "Externes"]
+    off = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(
+        update={"refuse_adjective_forms": False})})
+    assert decide(forms, off, analyzer)["Externem"] == (True, "nom-sg")
+    # the switches are independent: the paradigm rule's off leaves this one on
+    other = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(
+        update={"refuse_paradigm_plurals": False})})
+    assert decide(forms, other, analyzer)["Externem"] == (False, "inflected-form:dative-of:EXTERNE")
