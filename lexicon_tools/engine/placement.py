@@ -112,7 +112,7 @@ def _take(rules: Rules, judge: WordJudge, move: Place, board: Board, rack: Count
         return taken, fragments
     if not rules.take_enabled:
         raise IllegalMoveError(f"taking a letter from the board is not a move of {rules.name}",
-                               "Enable special_moves.take_board_letter in the ruleset to allow it.")
+                               "The ruleset does not allow it (special_moves.take_board_letter).")
     if len(move.take) > rules.take_max or len(set(move.take)) != len(move.take):
         raise IllegalMoveError(f"at most {rules.take_max} different board letter(s) may be taken per turn")
     for sq in move.take:
@@ -128,7 +128,7 @@ def _swap(rules: Rules, move: Place, board: Board, rack: Counter, context: TurnC
         return
     if not rules.swap_enabled:
         raise IllegalMoveError(f"swapping a joker is not a move of {rules.name}",
-                               "Enable special_moves.joker_swap in the ruleset to allow it.")
+                               "The ruleset does not allow it (special_moves.joker_swap).")
     if len(set(move.swaps)) != len(move.swaps):
         raise IllegalMoveError("the same joker is swapped twice")
     if rules.swap_max_per_turn is not None and len(move.swaps) > rules.swap_max_per_turn:

@@ -81,6 +81,30 @@ def kill_workers() -> None:
             child.kill()
 
 
+def quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with its stderr on the null device, if it is not running.
+
+    Killed workers (Ctrl-C, a lost worker) leave semaphores registered with the tracker; it
+    still unlinks them when the sweep exits, but it also prints "leaked semaphore" warnings
+    (and, in a race with the killed worker's own clean-up, "No such file") after the sweep's
+    last line. That report is for multiprocessing's developers, not for someone who pressed
+    Ctrl-C. Only the tracker's stderr changes: this process's stderr is restored at once.
+    """
+    import sys
+    from multiprocessing import resource_tracker
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class WorkerWatch:
     """Names on stderr (through `notify`) each worker the cluster loses, with its pid and the batches it held.
 

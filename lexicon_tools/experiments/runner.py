@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon_tools.errors import ExperimentError, UsageError
-from lexicon_tools.experiments.control import Interrupt, WorkerWatch, kill_workers
+from lexicon_tools.experiments.control import Interrupt, WorkerWatch, kill_workers, quiet_resource_tracker
 from lexicon_tools.experiments.plan import Batch, Plan
 from lexicon_tools.experiments.results import batch_path, prepare_folder, write_batch
 
@@ -110,6 +110,7 @@ def connect(workers: int | None = None, scheduler: str | None = None) -> Iterato
             client.close()
         return
     cluster = client = None
+    quiet_resource_tracker()
     try:
         with dask.config.set(WORKER_CONFIG):
             # Worker-side errors reach the sweep through its futures (see `_outcome`); what the workers

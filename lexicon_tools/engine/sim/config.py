@@ -1,5 +1,10 @@
 """The sim player's settings and their spec string, ``sim:iterations=N:time=S:candidates=N:plies=K``.
 
+``multiword=K`` makes the play-outs of a multi-word ruleset (Wortspieler)
+cheaper: their turns extend only the K best single-line turns by further
+lines (the game's generator extends 8; 0 plays single lines only). The
+candidates themselves still come from the game's full generator.
+
 A spec names the strategy and then ``field=value`` pairs separated by colons,
 so a seat list stays comma-separated (``--strategy sim:iterations=32,equity``).
 Defaults follow the issue: 10-20 candidates, 2 plies; iterations are the
@@ -16,12 +21,13 @@ from lexicon_tools.errors import UsageError
 
 @dataclass(frozen=True)
 class SimConfig:
-    iterations: int = 48          # play-outs per candidate at most
+    iterations: int = 48          # play-outs per candidate at most (0: play equity's move)
     time: float | None = None     # seconds per move at most (None: only the iteration count)
     candidates: int = 12          # the best candidates by equity that are simulated
     plies: int = 2                # turns played out after the candidate
     prune_after: int = 12         # iterations before clearly worse candidates are dropped
-    z: float = 2.0                # "clearly worse": the upper bound of its mean below the best's lower bound
+    z: float = 2.0                # "clearly worse": mean paired difference to the best + z standard errors < 0
+    multiword: int | None = None  # play-outs: multi-word turns from this many best lines (None: as the game)
 
 
 _KINDS = {f.name: (float if f.name in ("time", "z") else int) for f in fields(SimConfig)}
@@ -42,7 +48,7 @@ def parse_spec(spec: str) -> SimConfig:
         except ValueError:
             raise UsageError(f"sim setting {name}={value!r} in {spec!r} is not a number",
                              f"Give {name} a number, e.g. {name}=2.") from None
-        if number <= 0 and name != "prune_after":
+        if number < 0 or (number == 0 and name not in ("prune_after", "iterations", "multiword")):
             raise UsageError(f"sim setting {name}={value} in {spec!r} must be positive", f"Use {name}=1 or more.")
         config = replace(config, **{name: number})
     return config

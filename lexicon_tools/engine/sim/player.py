@@ -4,8 +4,10 @@ For each turn with tiles in the bag:
 
 1. the candidates are the `candidates` best placements by equity
    (`engine.equity`), plus the best exchange when the rules allow one, plus
-   the pass; SmartFeud's take and Wortspieler's multi-word turns and joker
-   swaps are among the placements because the move generator produces them;
+   the pass, in equity's order (`Sim.candidates`: the first is the move
+   equity plays, so ``iterations=0`` is equity); SmartFeud's take and
+   Wortspieler's multi-word turns and joker swaps are among the placements
+   because the move generator produces them;
 2. each iteration draws the opponents' racks and the bag order from the tiles
    the mover cannot see (bag + other racks), from an RNG seeded by the seat's
    strategy RNG (so by the game seed) and the iteration number - the same draw
@@ -13,14 +15,17 @@ For each turn with tiles in the bag:
    differences between candidates are measured with far less noise);
 3. the candidate is played on a fork of the game (`engine.sim.state`, the real
    rules engine), then `plies` more turns by an equity player in best-move
-   mode; the result is the change in the mover's spread plus the leave value
-   of the mover's rack minus the opponents' leave values at the horizon (the
-   final spread when the play-out ends the game);
-4. after `prune_after` iterations, a candidate whose mean plus `z` standard
-   errors is below the best mean minus `z` of its standard errors is dropped
-   (Macondo's stopping idea); the run stops at `iterations`, at `time`
-   seconds, or when one candidate is left. The best mean wins; ties go to the
-   higher equity.
+   mode; the result is the change in the mover's spread plus, at the horizon,
+   the leave value of the tiles the mover kept at its last turn of the
+   play-out minus the opponents' (the leave equity values, not the refilled
+   rack: valuing a full rack as a leave rewarded nothing real and drowned the
+   differences between candidates), or the final spread when the play-out
+   ends the game;
+4. after `prune_after` iterations, a candidate whose mean *difference to the
+   best* per iteration (paired: the same draw for both) plus `z` standard
+   errors is below 0 is dropped (`paired_worse`, Macondo's stopping idea);
+   the run stops at `iterations`, at `time` seconds, or when one candidate
+   is left. The best mean wins; ties go to the higher equity.
 
 With the bag empty the sim plays as `Equity` does: the exact endgame
 (`engine.endgame`) and, when that runs out of budget, the reply model.
@@ -28,8 +33,11 @@ With the bag empty the sim plays as `Equity` does: the exact endgame
 
 from __future__ import annotations
 
+import copy
 import random
 import time
+from collections import Counter
+
 import numpy as np
 
 from lexicon_tools.engine.equity import Equity
@@ -47,12 +55,17 @@ class Sim(Equity):
         self.config = config or SimConfig()
         self.policy = Equity(leaves)         # plays the simulated turns
         self.policy.endgame = None
+        self.playout = None                  # the play-outs' move generator (see `SimConfig.multiword`)
         self.iterations_run = 0              # totals, for benches
         self.moves_simulated = 0
 
     def bind(self, generator) -> None:
         super().bind(generator)
-        self.policy.bind(generator)
+        self.playout = generator
+        if self.config.multiword is not None and generator.rules.multi_word:
+            self.playout = copy.copy(generator)          # shares the graph and tables; only the breadth differs
+            self.playout.multiword_first = self.config.multiword
+        self.policy.bind(self.playout)
 
     def choose_best(self, game, generator, swappable, rng):
         return None                           # the sim needs every candidate
@@ -66,21 +79,29 @@ class Sim(Equity):
             self.leaves = LeaveTable.zero(game.rules)
         self.policy.leaves = self.leaves
         candidates = self.candidates(game, moves)
-        if len(candidates) == 1:
+        if len(candidates) == 1 or self.config.iterations == 0:
             return candidates[0]
         return candidates[self.simulate(game, candidates, seed)]
 
     def candidates(self, game, moves) -> list[Move]:
-        out: list[Move] = []
-        if len(moves):
-            values = self.equities(game, moves, False)
-            for index in np.argsort(-values, kind="stable")[:self.config.candidates]:
-                out.append(moves.move(int(index)))
+        """The best placements by equity, the best exchange and the pass, in equity order.
+
+        The order is the one `Equity.choose` decides by: placements by equity (among equals the first
+        generated), the exchange after every placement worth at least as much (equity exchanges only
+        when that is worth strictly more), the pass last. So ``candidates(...)[0]`` is equity's move, and
+        a sim with ``iterations=0`` plays exactly as equity does."""
         from lexicon_tools.engine.strategy import can_exchange, fallback
 
+        ranked: list[tuple[float, int, Move]] = []
+        if len(moves):
+            values = self.equities(game, moves, False)
+            for rank, index in enumerate(np.argsort(-values, kind="stable")[:self.config.candidates]):
+                ranked.append((float(values[index]), rank, moves.move(int(index))))
         exchange = self._best_exchange(game) if len(game.bag) >= game.rules.rack_size else None
         if exchange is not None and can_exchange(game, len(exchange[1])):
-            out.append(Exchange(exchange[1]))
+            ranked.append((exchange[0], len(ranked), Exchange(exchange[1])))
+        ranked.sort(key=lambda item: (-item[0], item[1]))
+        out = [move for _, _, move in ranked]
         if not out:
             out.append(fallback(game))
         elif game.rules.pass_allowed:
@@ -88,11 +109,13 @@ class Sim(Equity):
         return out
 
     def simulate(self, game, candidates: list[Move], seed: int) -> int:
+        """The index of the candidate with the best mean play-out value (see the module docstring)."""
         config = self.config
         n = len(candidates)
-        total, squares, count = np.zeros(n), np.zeros(n), np.zeros(n)
+        values = np.zeros((config.iterations, n))
         alive = np.ones(n, bool)
         deadline = None if config.time is None else time.perf_counter() + config.time
+        done = 0
         for iteration in range(config.iterations):
             draw = random.Random(f"{seed}/{iteration}")
             racks, bag = self._deal(game, draw)
@@ -102,24 +125,18 @@ class Sim(Equity):
                 if value is None:                  # illegal after all (should not happen): never chosen
                     alive[c] = False
                     continue
-                total[c] += value
-                squares[c] += value * value
-                count[c] += 1
+                values[iteration, c] = value
+            done = iteration + 1
             self.iterations_run += 1
-            if iteration + 1 >= config.prune_after and alive.sum() > 1:
-                alive &= ~self._clearly_worse(total, squares, count, alive)
+            if done >= config.prune_after and alive.sum() > 1:
+                alive &= ~paired_worse(values[:done], alive, config.z)
             if alive.sum() <= 1 or (deadline is not None and time.perf_counter() > deadline):
                 break
         self.moves_simulated += 1
-        means = np.where(alive & (count > 0), total / np.maximum(count, 1), -np.inf)
-        return int(np.argmax(means)) if np.isfinite(means).any() else 0
-
-    def _clearly_worse(self, total, squares, count, alive) -> np.ndarray:
-        k = np.maximum(count, 1)
-        mean = total / k
-        se = np.sqrt(np.maximum(squares / k - mean * mean, 0.0) / k)
-        best = int(np.argmax(np.where(alive, mean, -np.inf)))
-        return alive & (mean + self.config.z * se < mean[best] - self.config.z * se[best])
+        if done == 0 or not alive.any():
+            return int(np.argmax(alive)) if alive.any() else 0
+        means = np.where(alive, values[:done].mean(axis=0), -np.inf)
+        return int(np.argmax(means))             # among equal means the first: the higher equity
 
     @staticmethod
     def _deal(game, draw: random.Random) -> tuple[dict[int, list[int]], list[int]]:
@@ -142,6 +159,7 @@ class Sim(Equity):
             sim.players[seat].rack = list(rack)
         sim.bag.tiles = list(bag)
         before = _spread(sim, me)
+        start = len(sim.turns)
         try:
             sim.play(move)
         except IllegalMoveError:
@@ -150,9 +168,9 @@ class Sim(Equity):
         for _ in range(self.config.plies):
             if sim.over:
                 break
-            move = self.policy.choose_best(sim, self.generator, sim.swappable_jokers(), policy_rng)
+            move = self.policy.choose_best(sim, self.playout, sim.swappable_jokers(), policy_rng)
             if move is None:
-                moves = self.generator.generate(sim.board, sim.player.rack, sim.swappable_jokers())
+                moves = self.playout.generate(sim.board, sim.player.rack, sim.swappable_jokers())
                 move = self.policy.choose(sim, moves, policy_rng)
             try:
                 sim.play(move)
@@ -160,11 +178,49 @@ class Sim(Equity):
                 break
         value = _spread(sim, me) - before
         if not sim.over and len(sim.bag):
-            for p in sim.players:
-                if p.active:
-                    leave = self.leaves.value(bytes(sorted(p.rack)))
-                    value += leave if p.seat == me else -leave / max(1, len(sim.players) - 1)
+            value += self._horizon_leaves(sim, me, sim.turns[start:])
         return float(value)
+
+    def _horizon_leaves(self, sim, me: int, turns) -> float:
+        """The mover's leave minus the opponents' (averaged, as the spread is) at the horizon.
+
+        A player's leave is what equity values: the tiles kept at that player's last turn of the
+        play-out, before drawing (the rack now minus that turn's drawn tiles) - not the refilled rack,
+        whose value is no leave. A player who did not move in the play-out adds nothing: their rack
+        is the same draw for every candidate."""
+        last = {}
+        for turn in turns:
+            last[turn.seat] = turn
+        opponents = max(1, len(sim.players) - 1)
+        value = 0.0
+        for p in sim.players:
+            turn = last.get(p.seat)
+            if turn is None or not p.active:
+                continue
+            kept = Counter(p.rack) - Counter(turn.drawn)
+            leave = self.leaves.value(bytes(sorted(kept.elements())))
+            value += leave if p.seat == me else -leave / opponents
+        return value
+
+
+def paired_worse(values: np.ndarray, alive: np.ndarray, z: float) -> np.ndarray:
+    """The live candidates clearly worse than the best one, by paired differences.
+
+    `values` holds one row per iteration; every live candidate was played out in every row with
+    the same draw as the best one, so the difference to the best per iteration cancels the luck
+    of the draw, which an interval per candidate does not. A candidate is dropped when the mean
+    difference plus `z` of its standard errors is below 0, or when it is equal to the best in every
+    iteration and ranked after it (the same move under another name)."""
+    k = len(values)
+    means = np.where(alive, values.mean(axis=0), -np.inf)
+    best = int(np.argmax(means))
+    diff = values - values[:, best:best + 1]
+    mean = diff.mean(axis=0)
+    se = diff.std(axis=0, ddof=1) / np.sqrt(k) if k > 1 else np.full(len(mean), np.inf)
+    same = (diff == 0).all(axis=0) & (np.arange(len(mean)) > best)
+    worse = (mean + z * se < 0) | same
+    worse[best] = False
+    return alive & worse
 
 
 def _spread(game, seat: int) -> float:

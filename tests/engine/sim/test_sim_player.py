@@ -47,3 +47,100 @@ def test_settings_are_checked():
     with pytest.raises(UsageError):
         get_strategy("greedy:plies=2")
     assert get_strategy(SPEC).config.candidates == 4
+
+
+def test_zero_iterations_plays_exactly_the_equity_move(setting):
+    """The candidates come in equity's order: with no play-outs the sim's move is equity's, on every
+    turn with tiles in the bag of two equity games (exchanges included where equity exchanges)."""
+    import random
+
+    from lexicon_tools.engine.clock import ManualClock
+    from lexicon_tools.engine.equity import Equity
+    from lexicon_tools.engine.game import Game
+    from lexicon_tools.engine.movegen.generator import MoveGenerator
+    from lexicon_tools.engine.sim.player import Sim
+
+    base, judge, leaves = setting
+    compared = 0
+    for seed in (5, 6):
+        rules = base.for_game(seed)
+        game = Game(rules, judge, ["a", "b"], seed=seed, clock=ManualClock())
+        generator = MoveGenerator(rules, judge.kwg.nodes, judge)
+        equity, sim = Equity(leaves), Sim(leaves, SimConfig(iterations=0))
+        equity.bind(generator)
+        sim.bind(generator)
+        while not game.over and len(game.turns) < 200:
+            moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
+            expected = equity.choose(game, moves, random.Random(1))
+            if len(game.bag):
+                assert sim.choose(game, moves, random.Random(1)) == expected, f"turn {len(game.turns)}"
+                compared += 1
+            game.play(expected)
+    assert compared >= 10
+    assert sim.iterations_run == 0
+
+
+def test_a_play_out_without_plies_is_worth_the_equity_of_the_move(setting):
+    """The horizon value adds the leave equity values - the tiles kept, not the refilled rack - so a
+    play-out of 0 plies is worth exactly the move's equity (score plus leave), exchanges included."""
+    import random
+
+    from lexicon_tools.engine.clock import ManualClock
+    from lexicon_tools.engine.equity import Equity
+    from lexicon_tools.engine.game import Game
+    from lexicon_tools.engine.movegen.generator import MoveGenerator
+    from lexicon_tools.engine.sim.player import Sim
+
+    base, judge, leaves = setting
+    rules = base.for_game(8)
+    game = Game(rules, judge, ["a", "b"], seed=8, clock=ManualClock())
+    generator = MoveGenerator(rules, judge.kwg.nodes, judge)
+    equity, sim = Equity(leaves), Sim(leaves, SimConfig(plies=0, candidates=6))
+    equity.bind(generator)
+    sim.bind(generator)
+    checked = 0
+    for _ in range(6):
+        moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
+        racks, bag = sim._deal(game, random.Random(3))
+        for move in sim.candidates(game, moves):
+            if type(move).__name__ == "Pass":
+                continue
+            assert sim._play_out(game, move, racks, bag, 7) == pytest.approx(equity.move_value(game, move))
+            checked += 1
+        game.play(equity.choose(game, moves, random.Random(1)))
+    assert checked >= 20
+
+
+def test_paired_pruning_drops_a_move_that_is_worse_under_every_draw():
+    """Two candidates share a large luck of the draw; B is 1 point worse on every draw. Intervals per
+    candidate overlap (the luck is in both), the paired difference does not: B goes, C (equal on
+    average, noisy difference) stays, and the best is never dropped."""
+    import numpy as np
+
+    from lexicon_tools.engine.sim.player import paired_worse
+
+    rng = np.random.default_rng(1)
+    luck = rng.normal(0, 30, 16)
+    values = np.stack([luck + 10, luck + 9, luck + 10 + rng.normal(0, 5, 16)], axis=1)
+    alive = np.ones(3, bool)
+    assert paired_worse(values, alive, 2.0).tolist() == [False, True, False]
+    se = values.std(axis=0, ddof=1) / 4
+    assert values[:, 1].mean() + 2 * se[1] > values[:, 0].mean() - 2 * se[0]   # unpaired: kept
+
+
+def test_multiword_setting_narrows_only_the_play_outs(setting):
+    """``multiword=K``: a multi-word ruleset's play-outs extend K lines, the game's generator is untouched;
+    a single-line ruleset ignores it."""
+    from lexicon_tools.engine.movegen.generator import MoveGenerator
+
+    rules, judge, _ = setting
+    assert parse_spec("sim:multiword=0").multiword == 0
+    generator = MoveGenerator(rules, judge.kwg.nodes, judge)
+    player = get_strategy("sim:multiword=1")
+    player.bind(generator)
+    assert player.generator is generator and generator.multiword_first == 8
+    if rules.multi_word:
+        assert player.playout is not generator and player.playout.multiword_first == 1
+        assert player.policy.generator is player.playout
+    else:
+        assert player.playout is generator
