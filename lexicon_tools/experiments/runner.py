@@ -9,10 +9,11 @@ it already does what a long sweep needs: it spreads tasks over machines, moves
 data between them, notices a dead worker and runs its tasks again elsewhere.
 
 What travels: each distinct compiled ruleset and each distinct lexicon (raw
-``.lex`` bytes) is scattered once, broadcast to every worker, under a key made
-of its content hash; a task only names those keys. So a worker receives each
+``.lex`` bytes) is sent once, as a task that returns it, under a key made of
+its content hash; a batch only names those keys. So a worker receives each
 lexicon once for the whole sweep (a restarted worker fetches it again from a
-peer), and parses it once (`worker._JUDGES`). Each worker imports the engine
+peer, and if no peer has it, the scheduler runs that task again), and parses
+it once (`worker._JUDGES`). Each worker imports the engine
 and loads its compiled kernels when it joins (a `worker.WarmUp` plugin,
 registered on connecting), so its first batch is not slower than the rest, and
 runs with Dask's diagnostics turned down (`WORKER_CONFIG`: they cost a worker
@@ -38,8 +39,9 @@ import hashlib
 import itertools
 import logging
 import os
-import uuid
 import time
+import uuid
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -282,7 +284,7 @@ def _outcome(future, batch: Batch) -> dict:
 
 
 def _scatter(plan: Plan, client) -> tuple[dict, dict, dict]:
-    """Send each distinct ruleset, lexicon and leave table to every worker once, keyed by content hash."""
+    """Send each distinct ruleset, lexicon and leave table to the cluster once, keyed by content hash."""
     rules_data, lexicon_data, leaves_data = {}, {}, {}
     for variant in plan.variants:
         rules_data.setdefault(variant.rules_hash, variant.rules)
@@ -301,9 +303,15 @@ def _scatter(plan: Plan, client) -> tuple[dict, dict, dict]:
     # Keys: the content hash plus this run's token. A client that ran an earlier sweep releases that
     # sweep's keys whenever its futures are collected; with the bare hash, the scheduler could then
     # forget data this sweep's tasks depend on.
+    # Each item is a task that returns the data, not a scattered value: the scheduler keeps a task's
+    # inputs, so when the only worker holding an item dies (a worker restarting after an earlier loss
+    # had not received it yet), it computes the item again elsewhere instead of failing the batches.
+    from lexicon_tools.experiments.worker import hold
+
     run = uuid.uuid4().hex[:8]
     out = []
-    for kind, data in (("rules", rules_data), ("lexicon", lexicon_data), ("leaves", leaves_data)):
-        futures = client.scatter({f"{kind}-{h}-{run}": d for h, d in data.items()}, broadcast=True) if data else {}
-        out.append({h: futures[f"{kind}-{h}-{run}"] for h in data})
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Large object", category=UserWarning)  # a lexicon is large
+        for kind, data in (("rules", rules_data), ("lexicon", lexicon_data), ("leaves", leaves_data)):
+            out.append({h: client.submit(hold, d, key=f"{kind}-{h}-{run}", pure=False) for h, d in data.items()})
     return out[0], out[1], out[2]

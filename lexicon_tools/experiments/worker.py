@@ -37,6 +37,11 @@ COLUMNS = ("experiment", "variant", "batch", "game", "seed", "players", "strateg
            "refused_attempts", "deal", "lead_changes", "bingo_bonuses")
 
 
+def hold(data):
+    """The sweep's shared inputs as tasks (`runner._scatter`): returns its argument, on any worker."""
+    return data
+
+
 def play_batch(task: BatchTask, rules, lexicon: bytes, leaves=None) -> dict[str, Any]:
     from lexicon_tools.engine.runner import play_game
     from lexicon_tools.engine.stats import summarise

@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 from lexicon_tools.experiments.load import load_experiment
 from lexicon_tools.experiments.plan import deal_seed
 from lexicon_tools.experiments.results import MANIFEST, read_rows, written_batches
-from lexicon_tools.experiments.runner import run_sweep
+from lexicon_tools.experiments.runner import _scatter, run_sweep
 
 from .conftest import experiment_text
 
@@ -179,6 +179,33 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(reference, tmp_pat
     assert _rows(tmp_path / "results") == _rows(reference_folder)
     dask_client.wait_for_workers(2, timeout=60)   # the nanny restarts the worker for the tests after this one
     assert killed["pid"] not in dask_client.run(os.getpid).values()
+
+
+def test_the_shared_lexicon_outlives_every_worker_that_held_it(reference, dask_client):
+    """A restarting worker may join after the sweep sent its inputs: if the only holders then die, the
+    scheduler must make the lexicon again rather than fail every batch (a scattered value is lost)."""
+    _path, plan, _folder, _result = reference
+    _rules, lexicons, _leaves = _scatter(plan, dask_client)
+    (future,) = lexicons.values()
+    expected = future.result(timeout=60)
+    before = dask_client.run(os.getpid)
+    holders = dask_client.who_has([future])[future.key]
+    assert holders
+    for address in holders:
+        os.kill(before[address], signal.SIGKILL)
+    assert future.result(timeout=120) == expected
+    _wait_for_fresh_workers(dask_client, gone={before[a] for a in holders})
+
+
+def _wait_for_fresh_workers(client, gone: set[int]) -> None:
+    """Two workers again, none of them a killed one (the nanny restarts them), for the tests after this."""
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        pids = set(client.run(os.getpid).values())
+        if len(pids) == 2 and not pids & gone:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"the cluster did not restart its workers: {client.run(os.getpid)}")
 
 
 def test_a_folder_of_another_design_is_refused_unless_restarted(reference, tmp_path, cli, lexicon, dask_client):
