@@ -7,8 +7,8 @@ behaviour options (professional mode, time limit, thinking time, invalid
 attempts: `plan.Behaviour`) — and returns the rows as
 columns (plain lists: small to send back, no pyarrow needed on the worker).
 
-The ruleset (`Rules`) and the lexicon's bytes arrive as Dask futures the client
-scattered once to every worker, so they travel once per worker, not once per
+The ruleset (`Rules`) and the lexicon's bytes arrive as Dask futures of `hold`
+tasks the client submitted once, so they travel once per worker, not once per
 task. The lexicon is parsed once per worker process and kept by its content hash
 in `_JUDGES`; the move generator's numba kernels are compiled (or loaded from
 numba's on-disk cache) the first time a process uses them and stay compiled for
