@@ -405,6 +405,7 @@ def test_a_score_sheet_only_game_of_four_ends_with_the_right_ranking(phone, serv
     assert page.input_value("[data-testid=typed-player]") == "0"       # Anna moves next: Dora left
     sheet = page.inner_text("[data-testid=sheet]")
     assert "HAUS 12" in sheet and "getauscht" in sheet and "gepasst" in sheet and "aufgegeben" in sheet
+    assert page.is_hidden("[data-testid=record-gcg]")       # typed scores: no placements for a game record
     assert page.inner_text("[data-testid=totals]").split() == ["Summe", "32", "45", "10", "0"]
     page.click("[data-testid=end-open]")
     page.click("[data-testid=end-go]")

@@ -1,8 +1,9 @@
 // The score sheet: turns from the board, or typed (a word and its score, or a score alone), pass, exchange and
 // resign kept apart, any turn corrected, the end step (the server applies the ruleset's rack penalties and
-// credit and ranks), and the sheet as CSV.
+// credit and ranks), the sheet as CSV, and a game laid on the board as a game record (GCG, for `replay`).
 import { api, nextClock } from "./store.js";
 import { t } from "./i18n.js";
+import { history } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +49,7 @@ export class Sheet {
     $("end-open").addEventListener("click", () => { $("end-step").hidden = !$("end-step").hidden; this.render(); });
     $("end-go").addEventListener("click", () => this.finish());
     $("csv").addEventListener("click", () => this.csv());
+    $("record-gcg").addEventListener("click", () => this.gameRecord());
   }
 
   enter() {
@@ -123,12 +125,20 @@ export class Sheet {
       lines.push([index + 1, state.players[turn.player], t(`kind_${kindOf(turn)}`), word, turn.score || 0,
         running[turn.player]].map(quote).join(","));
     });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([lines.join("\r\n") + "\r\n"], { type: "text/csv" }));
-    link.download = `${this.rs.name}-spielstand.csv`;
-    document.body.append(link);
-    link.click();
-    link.remove();
+    download(lines.join("\r\n") + "\r\n", "text/csv", `${this.rs.name}-spielstand.csv`);
+  }
+
+  // The server lays the board turns again and writes them with the racks they needed and the engine's scores.
+  async gameRecord() {
+    const state = this.store.state;
+    const adjustments = state.turns.filter((turn) => kindOf(turn) === "end")
+      .map((turn) => ({ player: turn.player, delta: turn.score, tiles: turn.tiles || "" }));
+    try {
+      const reply = await api("POST", "/api/record", { names: state.players, history: history(state), adjustments });
+      download(reply.gcg, "text/plain", reply.filename);
+    } catch (err) {
+      $("status").textContent = err.message;
+    }
   }
 
   render() {
@@ -164,6 +174,9 @@ export class Sheet {
     foot.textContent = "";
     foot.append(cell("th", t("total")));
     totals(state).forEach((sum) => foot.append(cell("th", String(sum))));
+    // a game record needs every placement's tiles: only for a game laid on the board
+    const kinds = state.turns.map(kindOf);
+    $("record-gcg").hidden = !kinds.includes("place") || !kinds.every((k) => ["place", "pass", "resign", "end"].includes(k));
     this.form();
     this.ranking();
   }
@@ -211,6 +224,15 @@ export class Sheet {
     const sums = totals(state);
     for (const { rank, player } of state.ranking) list.append(cell("li", `${rank}. ${state.players[player]} ${sums[player]}`));
   }
+}
+
+function download(text, type, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 function cell(tag, text) {
