@@ -229,8 +229,9 @@ def _check_end(record: Record, game: Game) -> None:
             show = lambda a: f">{a[0]}: ({a[1]}) {a[2]:+d} {a[3]}" if a else "no line"  # noqa: E731
             raise IllegalMoveError(f"{_where(record, line)}: the end-of-game adjustment is {show(got)}, "
                                    f"the record has {show(want)}",
-                                   "End adjustments follow from the racks left and end.rack_penalty / "
-                                   "end.credit_penalties_to; they cannot be edited.")
+                                   "End adjustments follow from the racks left, the ruleset's rack penalty "
+                                   "(end.rack_penalty) and who is credited (end.credit_penalties_to); they "
+                                   "cannot be edited.")
     if record.end and (game.outcome is None or game.outcome.reason != record.end):
         raise IllegalMoveError(f"{record.source}: the record says the game ended ({record.end}), the replay ends "
                                f"{'with ' + game.outcome.reason if game.outcome else 'still running'}")
