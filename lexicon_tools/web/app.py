@@ -29,8 +29,9 @@ from lexicon_tools.web.guard import Guard
 from lexicon_tools.web.offline import add_offline_routes
 from lexicon_tools.web.ending import settle
 from lexicon_tools.web.record import game_record
-from lexicon_tools.web.schemas import (CheckRequest, EndRequest, RecordRequest, ScoreRequest, TableCreate, TableUpdate,
-                                     TilesLeftRequest)
+from lexicon_tools.web.schemas import (CheckRequest, EndRequest, RecordRequest, ScoreRequest, ScorelessRequest,
+                                     TableCreate, TableUpdate, TilesLeftRequest)
+from lexicon_tools.web.scoreless import check_scoreless
 from lexicon_tools.web.shared import TableError, TableStore
 from lexicon_tools.web.suggest import Busy, Suggester
 from lexicon_tools.web.table import Table
@@ -53,7 +54,7 @@ def create_app(table: Table, store: TableStore | None = None, suggester: Suggest
     add_offline_routes(app, table, STATIC)     # the compact lexicon and the service worker
     _api(app, table, suggester or Suggester(table.lexicon))
     _tables(app, store)
-    return Guard(app, large_body_paths=("/api/tables", "/api/score", "/api/record"), hosts=hosts)
+    return Guard(app, large_body_paths=("/api/tables", "/api/score", "/api/record", "/api/scoreless"), hosts=hosts)
 
 
 def _pages(app: FastAPI) -> None:
@@ -103,6 +104,13 @@ def _api(app: FastAPI, table: Table, suggester: Suggester) -> None:
         reply = table.score(body.board, body.used, [t.model_dump() for t in body.tiles], body.take, body.swap,
                             history, body.player)
         return localize_score(reply, language_of(request))
+
+    @app.post("/api/scoreless", summary="May this seat pass, exchange or resign now (the bag as the table knows it)?")
+    async def scoreless(body: ScorelessRequest, request: Request):
+        reply = check_scoreless(table, body.players, [t.model_dump() for t in body.history], body.player, body.kind)
+        if reply["legal"]:
+            return reply
+        return dict(reply, **messages.localize_error(reply["error"], reply["hint"], language_of(request)))
 
     @app.post("/api/end", summary="The end step: the ruleset's rack penalties and credit, and the ranking")
     async def end(body: EndRequest):

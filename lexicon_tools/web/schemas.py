@@ -109,3 +109,11 @@ class RecordRequest(Strict):
                                        "/api/score: placements with their notation, passes and resignations.")
     adjustments: list[Adjustment] = Field(default_factory=list, max_length=16,
                                           description="The end step's lines, if the game was settled.")
+
+
+class ScorelessRequest(Strict):
+    players: int = Field(ge=1, le=8, description="How many players sit at the table.")
+    history: list[HistoryTurn] = Field(default_factory=list, max_length=MAX_HISTORY,
+                                       description="The table's turns so far, as sent to /api/score.")
+    player: int = Field(0, ge=0, le=7, description="The seat that passes, exchanges or resigns.")
+    kind: Literal["pass", "exchange", "resign"]

@@ -401,7 +401,8 @@ def test_a_score_sheet_only_game_of_four_ends_with_the_right_ranking(phone, serv
     page.fill("[data-testid=typed-score]", "30")
     page.click("[data-testid=typed-go]")
     typed(10)                                             # Cem
-    page.click("[data-testid=typed-resign]")              # Dora resigns
+    page.click("[data-testid=typed-resign]")              # Dora resigns (once the server said she may)
+    page.wait_for_selector("[data-testid=sheet] td:has-text('aufgegeben')")
     assert page.input_value("[data-testid=typed-player]") == "0"       # Anna moves next: Dora left
     sheet = page.inner_text("[data-testid=sheet]")
     assert "HAUS 12" in sheet and "getauscht" in sheet and "gepasst" in sheet and "aufgegeben" in sheet

@@ -170,6 +170,7 @@ def test_server_stopped_mid_game_then_back(browser, small_lexicons, bigger_lexic
     typed(page, "MAUS", 9)                                          # player 2, entered offline
     page.click("[data-testid=typed-pass]")                          # player 1 passes, offline
     page.wait_for_selector("[data-testid=sheet] td:has-text('MAUS 9')")
+    page.wait_for_selector("[data-testid=sheet] td:has-text('gepasst')")    # the check found no server
     seen.append(visible_text(page))
     reload(page)                                                    # still there after another reload
     page.click("[data-tab=sheet]")

@@ -74,8 +74,21 @@ export class Sheet {
     $("typed-score").value = "";
   }
 
-  scoreless(kind) {
+  // The engine checks the turn with the bag as the table's turns leave it (an exchange needs the ruleset's
+  // tiles in the bag); with the server unreachable the sheet takes it as entered.
+  async scoreless(kind) {
     const player = Number($("typed-player").value);
+    const buttons = ["exchange", "pass", "resign", "go"].map((k) => $(`typed-${k}`));   // one turn at a time
+    const state = this.store.state;
+    buttons.forEach((b) => { b.disabled = true; });
+    try {
+      const reply = await api("POST", "/api/scoreless", { players: state.players.length, history: history(state), player, kind });
+      if (!reply.legal) { $("status").textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
+    } catch (err) {
+      if (err.status !== undefined) { $("status").textContent = err.message; return; }
+    } finally {
+      buttons.forEach((b) => { b.disabled = false; });
+    }
     this.store.update((s) => {
       s.turns.push({ player, kind, notation: "-", score: 0, valid: true });
       s.current = nextSeat(s, player);
