@@ -9,7 +9,8 @@ is played by a real `Game` (each placement's rack set to the tiles it needed,
 as `engine.replay` does for a GCG file), and the new scoreless turn is played
 on it: the ruleset's own checks decide, as in a test game (``turns.pass_allowed``,
 ``turns.exchange.allowed`` and ``min_bag``, ``turns.resign.allowed``, the
-starter's extra joker).
+starter's extra joker), and whether it puts the player out (SmartFeud: three passes
+in a row lose, ``end.passes_in_a_row_lose``).
 
 When the history cannot be played that way (a score typed on the sheet has no
 tiles, the sheet's order of players differs from the engine's), the board and
@@ -31,9 +32,15 @@ from lexicon_tools.errors import IllegalMoveError, LexiconToolsError
 
 
 def check_scoreless(table, players: int, history: list[dict[str, Any]], player: int, kind: str) -> dict[str, Any]:
-    """{"legal": True, "bag": N or None} or {"legal": False, "error", "hint"} for seat `player`'s `kind` turn."""
+    """{"legal": True, "bag": N or None, "out": bool} or {"legal": False, "error", "hint"} for seat `player`'s
+    `kind` turn; `out`: the turn puts the player out of the game (``end.passes_in_a_row_lose``); `over`: the
+    reason the rules end the game with it (``end.consecutive_scoreless_turns``...), when the board is known."""
     game = played_game(table, players, history)
-    known = game is not None and not game.over and game.current == player
+    limit = table.rules.passes_in_a_row_lose
+    if game is not None and game.over:       # the rules ended the game already: the table goes to the end step
+        return {"legal": True, "bag": len(game.bag), "out": False, "over": game.outcome.reason,
+                "passes_to_lose": limit}
+    known = game is not None and game.current == player
     if not known:
         game = Game(table.rules, table.accept_all, players)
     bag = len(game.bag) if known else None
@@ -41,7 +48,25 @@ def check_scoreless(table, players: int, history: list[dict[str, Any]], player: 
         game.play(_move(game, kind))
     except IllegalMoveError as exc:
         return {"legal": False, "error": exc.message, "hint": exc.hint or "", "bag": bag}
-    return {"legal": True, "bag": bag}
+    out = not game.players[player].active if known else passes_out(table.rules, history, player, kind)
+    over = game.outcome.reason if known and game.over else None
+    return {"legal": True, "bag": bag, "out": out, "over": over, "passes_to_lose": limit}
+
+
+def passes_out(rules, history: list[dict[str, Any]], player: int, kind: str) -> bool:
+    """Without the board (typed scores): the player's passes in a row, counted from the turns' kinds as the
+    engine counts them (``end.passes_in_a_row_kinds``), reach ``end.passes_in_a_row_lose`` with this turn."""
+    limit = rules.passes_in_a_row_lose
+    if not limit or not rules.counts_as_pass(kind):
+        return False
+    run = 1
+    for turn in reversed(history):
+        if int(turn.get("player", 0)) != player:
+            continue
+        if not rules.counts_as_pass(turn.get("kind", PLACE)):
+            break
+        run += 1
+    return run >= limit
 
 
 def played_game(table, players: int, history: list[dict[str, Any]]) -> Game | None:

@@ -421,6 +421,33 @@ def test_a_score_sheet_only_game_of_four_ends_with_the_right_ranking(phone, serv
     assert not page.errors
 
 
+def test_three_passes_in_a_row_put_a_smartfeud_player_out(phone, servers):
+    """SmartFeud's ``passes_in_a_row_lose: 3`` on a sheet of typed scores: Ben's third pass in a row puts him
+    out (the engine's answer), the sheet says so and the turn order skips him."""
+    page = phone(servers["smartfeud"], locale="de-DE")
+    page.click("[data-tab=sheet]")
+    page.click("#add-player")
+    for index, name in enumerate(["Anna", "Ben", "Cem"]):
+        page.fill(f"[data-testid=player-{index + 1}]", name)
+        page.press(f"[data-testid=player-{index + 1}]", "Enter")
+
+    def typed(score):
+        page.fill("[data-testid=typed-score]", str(score))
+        page.click("[data-testid=typed-go]")
+
+    for round_ in range(3):
+        typed(10 + round_)                                 # Anna
+        page.click("[data-testid=typed-pass]")            # Ben passes
+        page.wait_for_function("n => document.querySelectorAll('#sheet-body tr').length === n", arg=3 * round_ + 2)
+        typed(5)                                           # Cem
+    sheet = page.inner_text("[data-testid=sheet]")
+    assert sheet.count("gepasst") == 3 and sheet.count("ausgeschieden") == 1, sheet
+    assert "Ben scheidet aus: 3-mal hintereinander gepasst." in page.inner_text("[data-testid=status]")
+    typed(7)                                               # Anna, then Cem: Ben is skipped
+    assert page.input_value("[data-testid=typed-player]") == "2"
+    assert not page.errors
+
+
 def test_dark_mode_follows_the_system_setting(browser, servers, tmp_path):
     backgrounds = {}
     for scheme in ("light", "dark"):

@@ -9,11 +9,30 @@ const $ = (id) => document.getElementById(id);
 
 export function kindOf(turn) { return turn.kind || (turn.pass ? "pass" : "place"); }
 
+// Players who left the game: resigned, or put out by passing too often in a row (the server says when).
 export function left(state) {
-  return state.turns.filter((turn) => kindOf(turn) === "resign").map((turn) => turn.player);
+  return state.turns.filter((turn) => kindOf(turn) === "resign" || turn.out).map((turn) => turn.player);
 }
 
-// The next seat to move after `seat`: players who resigned leave the order.
+// Ask the engine whether `player` may pass, exchange or resign now (with the bag the turns leave), and
+// whether the turn puts them out; null when the server is unreachable (the sheet takes the turn as entered).
+export async function checkScoreless(state, player, kind, turns = state.turns) {
+  try {
+    return await api("POST", "/api/scoreless", { players: state.players.length, player, kind,
+      history: history({ ...state, turns }) });
+  } catch (err) {
+    if (err.status !== undefined) return { legal: false, error: err.message };
+    return null;
+  }
+}
+
+// What the engine's answer tells the table: a player out, the game over by the rules ("" when neither).
+export function passedOut(state, player, reply) {
+  return [reply.out ? t("passed_out", { name: state.players[player], n: reply.passes_to_lose }) : "",
+    reply.over ? t("rules_over") : ""].filter(Boolean).join(" ");
+}
+
+// The next seat to move after `seat`: players who resigned or are out leave the order.
 export function nextSeat(state, seat) {
   const gone = new Set(left(state));
   for (let step = 1; step <= state.players.length; step++) {
@@ -34,7 +53,7 @@ function said(turn) {
   if (kind === "place") return `${turn.notation} ${turn.score}${turn.valid ? "" : " ✘"}`;
   if (kind === "scored") return `${turn.word ? turn.word + " " : ""}${turn.score}`;
   if (kind === "end") return `${t("end_adjust")} ${turn.score > 0 ? "+" : ""}${turn.score}`;
-  return t({ pass: "passed", exchange: "exchanged", resign: "resigned" }[kind] || "passed");
+  return t({ pass: "passed", exchange: "exchanged", resign: "resigned" }[kind] || "passed") + (turn.out ? ` – ${t("out")}` : "");
 }
 
 export class Sheet {
@@ -81,16 +100,12 @@ export class Sheet {
     const buttons = ["exchange", "pass", "resign", "go"].map((k) => $(`typed-${k}`));   // one turn at a time
     const state = this.store.state;
     buttons.forEach((b) => { b.disabled = true; });
-    try {
-      const reply = await api("POST", "/api/scoreless", { players: state.players.length, history: history(state), player, kind });
-      if (!reply.legal) { $("status").textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
-    } catch (err) {
-      if (err.status !== undefined) { $("status").textContent = err.message; return; }
-    } finally {
-      buttons.forEach((b) => { b.disabled = false; });
-    }
+    const reply = await checkScoreless(state, player, kind);
+    buttons.forEach((b) => { b.disabled = false; });
+    if (reply && !reply.legal) { $("status").textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
+    if (reply && (reply.out || reply.over)) $("status").textContent = passedOut(state, player, reply);
     this.store.update((s) => {
-      s.turns.push({ player, kind, notation: "-", score: 0, valid: true });
+      s.turns.push({ player, kind, notation: "-", score: 0, valid: true, ...(reply && reply.out ? { out: true } : {}) });
       s.current = nextSeat(s, player);
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
       nextClock(s);
