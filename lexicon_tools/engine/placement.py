@@ -166,7 +166,7 @@ def _check_return(rules: Rules, move: Place, letters: list[int]) -> None:
             raise IllegalMoveError(
                 f"{what}: that only undoes the take "
                 f"(special_moves.take_board_letter.return_to_same_square: {rules.take_return})",
-                "Use the taken letter in a word elsewhere, or put it back (CLEAR) and make another move.")
+                "Use the taken letter in a word elsewhere, or put it back (Clear) and make another move.")
 
 
 def _check_rack(rules: Rules, move: Place, need: Counter, rack: Counter, taken: list[int],
@@ -179,7 +179,7 @@ def _check_rack(rules: Rules, move: Place, need: Counter, rack: Counter, taken: 
         names = ", ".join(sq_name(rules, sq) for sq in move.take)
         text = TileText(rules.alphabet, rules.blank_symbol)
         raise IllegalMoveError(f"the letter taken from {names} ({text.rack(taken)}) must be placed in this turn",
-                               "Use the taken letter, or put it back (CLEAR) and make another move.")
+                               "Use the taken letter, or put it back (Clear) and make another move.")
     if taken and rules.take_needs_own_tile and move.tile_count <= len(taken):
         raise IllegalMoveError("a letter taken from the board cannot be played alone",
                                "Place at least one of your own tiles with it.")

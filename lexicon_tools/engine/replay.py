@@ -22,7 +22,9 @@ as it was until that player moves again (a scoreless end leaves each player the
 rack of their last line), and once the bag is empty the opponent's rack is
 exactly the unseen tiles: the end game and the end adjustments are checked as
 for a dealt game. A rack that needs tiles no longer unseen is refused, naming the line.
-Such a record needs no ``#end`` line: the replay says whether the game ended.
+Such a record needs no ``#end`` line: the replay says whether the game ended. In such a
+record a scoreless turn (pass, timeout, resignation) may have no rack (``""``: a table game
+exported by the table page, where nobody wrote the rack down): the mover keeps the rack they hold.
 
 `replay` takes an optional ``observe(game, row)`` callback, called just before
 each turn is played (the mover's rack already the recorded one): what
@@ -109,10 +111,10 @@ def _play(record: Record, game: Game, row: RecordedTurn, clock: ManualClock, obs
         raise IllegalMoveError(f"{where}: the game was already over ({game.outcome.reason})")
     if row.player != game.player.name:
         raise IllegalMoveError(f"{where}: it is {game.player.name}'s turn, the record has {row.player} moving")
-    if not record.dealt:
+    if not record.dealt and row.rack:
         deal_recorded(game, row, where)
     rack = game.text.rack(game.player.rack)
-    if row.rack != rack:
+    if (record.dealt or row.rack) and row.rack != rack:
         raise IllegalMoveError(f"{where}: the seed deals {game.player.name} the rack {rack}, "
                                f"the record says {row.rack}",
                                "Records replay only with the seed, ruleset and lexicon they were played with.")
@@ -227,8 +229,9 @@ def _check_end(record: Record, game: Game) -> None:
             show = lambda a: f">{a[0]}: ({a[1]}) {a[2]:+d} {a[3]}" if a else "no line"  # noqa: E731
             raise IllegalMoveError(f"{_where(record, line)}: the end-of-game adjustment is {show(got)}, "
                                    f"the record has {show(want)}",
-                                   "End adjustments follow from the racks left and end.rack_penalty / "
-                                   "end.credit_penalties_to; they cannot be edited.")
+                                   "End adjustments follow from the racks left, the ruleset's rack penalty "
+                                   "(end.rack_penalty) and who is credited (end.credit_penalties_to); they "
+                                   "cannot be edited.")
     if record.end and (game.outcome is None or game.outcome.reason != record.end):
         raise IllegalMoveError(f"{record.source}: the record says the game ended ({record.end}), the replay ends "
                                f"{'with ' + game.outcome.reason if game.outcome else 'still running'}")

@@ -16,7 +16,8 @@ catalogue is read once per process.
   inflected form (plural of HAUS)" becomes German to the end). A
   parenthesised ruleset field such as ``(placement.mode: single_line)`` is cut
   off first: players do not see internal names, ``--verbose`` shows them.
-  A message no template matches gets the catalogue's ``fallback`` sentence in
+  A record's location in front (``game.gcg:12: ...``, from `replay`) is kept as
+  it is. A message no template matches gets the catalogue's ``fallback`` sentence in
   German (the English original stays in the API's ``detail``), never English.
 
 Why match texts: the engine's messages are English sentences with values in
@@ -130,10 +131,19 @@ def _patterns() -> list[tuple[re.Pattern, dict[str, str]]]:
     return out
 
 
+# where a replayed record went wrong: "games/x.gcg:12: " (a file and line, kept as they are)
+_LOCATION = re.compile(r"^(\S+:[0-9]+): (?=\S)")
+
+
 def translate(message: str, lang: str, verbose: bool = False) -> str:
-    """A rule message (or hint) for players in `lang`; `verbose` appends the ruleset fields it named."""
+    """A rule message (or hint) for players in `lang`; `verbose` appends the ruleset fields it named.
+
+    A leading ``FILE:LINE:`` (a record's line, as `replay` names it) is kept and the rest translated."""
     if not message:
         return message
+    where = _LOCATION.match(message)
+    if where:
+        return f"{where.group(1)}: {translate(message[where.end():], lang, verbose)}"
     plain, fields = split_fields(message)
     said, misses = _best(plain, lang, 0)
     if said is None or misses:

@@ -6,6 +6,10 @@
 * `guard` — body size limit and security headers (ASGI middleware);
 * `app` — the FastAPI app: the page (``static/``) and the API routes;
 * `loader` — open the lexicon and ruleset a server starts with.
+* `history` — the table's turns laid again, for the rules that depend on the game, not on the board;
+* `record` — the board turns as a GCG game record for ``replay``;
+* `scoreless` — a pass, exchange or resignation checked by the engine with the bag the turns leave;
+* `ending` — the end step: the ruleset's rack penalties and credit, and the ranking;
 * `offline` — the compact lexicon route and the service worker, for a page with the server gone
   (`static/offline.js` judges from the compact set, `static/sync.js` merges turns entered offline).
 

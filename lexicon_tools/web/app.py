@@ -28,7 +28,10 @@ from lexicon_tools.errors import LexiconToolsError
 from lexicon_tools.web.guard import Guard
 from lexicon_tools.web.offline import add_offline_routes
 from lexicon_tools.web.ending import settle
-from lexicon_tools.web.schemas import CheckRequest, EndRequest, ScoreRequest, TableCreate, TableUpdate, TilesLeftRequest
+from lexicon_tools.web.record import game_record
+from lexicon_tools.web.schemas import (CheckRequest, EndRequest, RecordRequest, ScoreRequest, ScorelessRequest,
+                                     TableCreate, TableUpdate, TilesLeftRequest)
+from lexicon_tools.web.scoreless import check_scoreless
 from lexicon_tools.web.shared import TableError, TableStore
 from lexicon_tools.web.suggest import Busy, Suggester
 from lexicon_tools.web.table import Table
@@ -51,7 +54,7 @@ def create_app(table: Table, store: TableStore | None = None, suggester: Suggest
     add_offline_routes(app, table, STATIC)     # the compact lexicon and the service worker
     _api(app, table, suggester or Suggester(table.lexicon))
     _tables(app, store)
-    return Guard(app, large_body_paths=("/api/tables", "/api/score"), hosts=hosts)
+    return Guard(app, large_body_paths=("/api/tables", "/api/score", "/api/record", "/api/scoreless"), hosts=hosts)
 
 
 def _pages(app: FastAPI) -> None:
@@ -102,9 +105,22 @@ def _api(app: FastAPI, table: Table, suggester: Suggester) -> None:
                             history, body.player)
         return localize_score(reply, language_of(request))
 
+    @app.post("/api/scoreless", summary="May this seat pass, exchange or resign now (the bag as the table knows it)?")
+    async def scoreless(body: ScorelessRequest, request: Request):
+        reply = check_scoreless(table, body.players, [t.model_dump() for t in body.history], body.player, body.kind)
+        if reply["legal"]:
+            return reply
+        return dict(reply, **messages.localize_error(reply["error"], reply["hint"], language_of(request)))
+
     @app.post("/api/end", summary="The end step: the ruleset's rack penalties and credit, and the ranking")
     async def end(body: EndRequest):
         return settle(table, body.names, body.scores, body.racks, body.went_out, body.last_placer, body.left)
+
+    @app.post("/api/record", summary="The table's board turns as a game record (GCG) for `lexicon-tools replay`")
+    async def record(body: RecordRequest):
+        text = game_record(table, body.names, [t.model_dump() for t in body.history],
+                           [a.model_dump() for a in body.adjustments])
+        return {"gcg": text, "filename": f"{table.rules.name}-partie.gcg"}
 
     @app.post("/api/tiles-left", summary="The tile distribution minus the board and your rack")
     async def tiles_left(body: TilesLeftRequest):

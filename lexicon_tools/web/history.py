@@ -85,24 +85,45 @@ def replay(table, history: list[dict[str, Any]], player: int) -> Situation:
     A turn the rules refuse raises `UsageError` naming it: the page's turns and the server disagree
     (an old page, or a sheet edited by hand), and the table should undo back to it.
     """
+    situation = Situation(board=Board.empty(table.rules))
+    for _step in played(table, history, situation):
+        pass
+    if player != 0:
+        situation.starter_first = False
+    return situation
+
+
+@dataclass(frozen=True)
+class Step:
+    """One turn of the history as replayed: for a placement, the board before it, its move and evaluation."""
+
+    number: int
+    seat: int
+    kind: str
+    before: Board | None = None
+    move: Any = None
+    evaluation: Any = None
+
+
+def played(table, history: list[dict[str, Any]], situation: Situation):
+    """Replay `history` into `situation` turn by turn, yielding a `Step` for each (see `replay`)."""
     rules = table.rules
-    situation = Situation(board=Board.empty(rules))
     for number, turn in enumerate(history, 1):
         seat, kind = int(turn.get("player", 0)), turn.get("kind", PLACE)
         if kind == PLACE:
+            before = situation.board
             try:
-                move = parse_place(rules, situation.board, str(turn.get("notation", "")), table.text)
-                ev = evaluate_place(rules, table.accept_all, situation.board, table.rack(situation.board, move),
-                                    move, situation.context(rules))
+                move = parse_place(rules, before, str(turn.get("notation", "")), table.text)
+                ev = evaluate_place(rules, table.accept_all, before, table.rack(before, move), move,
+                                    situation.context(rules))
                 table.check_own_tiles(move, ev, situation)
             except IllegalMoveError as exc:
                 raise UsageError(f"turn {number} of the table ({turn.get('notation', '')!r}) is not allowed: "
                                  f"{exc.message}", "Undo back to that turn, or start a new game.") from None
             situation.after(move, ev.board, seat)
+            yield Step(number, seat, kind, before, move, ev)
         else:
             situation.turns += 1
             if seat == 0:
                 situation.starter_first = False
-    if player != 0:
-        situation.starter_first = False
-    return situation
+            yield Step(number, seat, kind)

@@ -95,3 +95,25 @@ class EndRequest(Strict):
     went_out: int | None = Field(None, ge=0, le=7, description="The player who emptied their rack, if any.")
     last_placer: int | None = Field(None, ge=0, le=7, description="The player who last laid tiles.")
     left: list[int] = Field(default_factory=list, max_length=8, description="Players who resigned, in order.")
+
+
+class Adjustment(Strict):
+    player: int = Field(ge=0, le=7)
+    delta: int = Field(ge=-10_000, le=10_000, description="The points the end step took off or credited.")
+    tiles: str = Field("", max_length=64, description="The rack (or the others' racks) the points came from.")
+
+
+class RecordRequest(Strict):
+    names: list[Annotated[str, StringConstraints(max_length=40)]] = Field(min_length=1, max_length=8)
+    history: list[HistoryTurn] = Field(max_length=MAX_HISTORY, description="The table's turns, as sent to "
+                                       "/api/score: placements with their notation, passes and resignations.")
+    adjustments: list[Adjustment] = Field(default_factory=list, max_length=16,
+                                          description="The end step's lines, if the game was settled.")
+
+
+class ScorelessRequest(Strict):
+    players: int = Field(ge=1, le=8, description="How many players sit at the table.")
+    history: list[HistoryTurn] = Field(default_factory=list, max_length=MAX_HISTORY,
+                                       description="The table's turns so far, as sent to /api/score.")
+    player: int = Field(0, ge=0, le=7, description="The seat that passes, exchanges or resigns.")
+    kind: Literal["pass", "exchange", "resign"]

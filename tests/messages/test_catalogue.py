@@ -40,6 +40,7 @@ REFUSALS = [
     ("smartfeud", {"history": [HAUS], "player": 1, "tiles": tiles([f"{c}9" for c in "ABCDEFGH"], "SCHRANKE",
                                                                  blank=(0,))}),                  # 8 own tiles
     ("smartfeud", {"history": [HAUS], "player": 1, "take": ["G8"], "tiles": tiles(["H9"], "S")}),  # take unused
+    ("smartfeud", {"history": [HAUS], "player": 1, "take": ["G8"], "tiles": tiles(["G8", "G9"], "HA")}),  # put back
     ("smartfeud", {"history": [{"player": 0, "kind": "place", "notation": "1A HAUS"}], "player": 1,
                    "tiles": tiles(ROW8, "HAUS")}),                                               # bad history
 ]

@@ -5,7 +5,8 @@ to the table's real `/api/score` for all three rulesets in German and in English
 several lines, jokers, takes and swaps of board squares, with the table's history or without. Each
 refusal's `error` and `hint`, and every word's reason, must be free of ruleset field paths
 (``placement.lines_must_touch``, ``special_moves.joker_swap.by``); the engine's own text in ``detail``
-must still carry them for some refusals, so the check has something to catch. The CLI then replays a
+must still carry them for some refusals, so the check has something to catch. In German none of them
+is the catalogue's catch-all sentence: each has its own text. The CLI then replays a
 record with a two-line turn in Webfeud: the field appears only with ``--verbose``.
 """
 
@@ -20,6 +21,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from lexicon_tools import messages
 from lexicon_tools.cli.app import app as cli_app
 from lexicon_tools.web.app import create_app
 from lexicon_tools.web.loader import open_table
@@ -29,6 +31,7 @@ RULESETS = ("wortspieler", "smartfeud", "webfeud")
 TURNS = 150                      # random turns per ruleset (x 2 languages)
 FIELD_PATH = re.compile(r"\b[a-z]+(?:_[a-z]+)*(?:\.[a-z_]+)+\b|\b[a-z]+_[a-z_]+\b")
 COLS = "ABCDEFGHIJKLMNOP"
+FALLBACK = messages.catalogue()["fallback"]["de"]
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +80,8 @@ def test_no_refusal_or_reason_names_a_ruleset_field(clients, name):
             said = reply.json()
             shown = [said.get("error", ""), said.get("hint", "")] + [w.get("reason", "") for w in said.get("words", [])]
             assert not any(FIELD_PATH.search(text) for text in shown), (body, said)
+            if lang == "de-DE":     # every refusal and hint has its own German text, not the catch-all sentence
+                assert FALLBACK not in (said.get("error"), said.get("hint")), (body, said)
             if reply.status_code == 200 and not said["legal"]:
                 refused += 1
                 details.add(said["detail"])

@@ -203,10 +203,10 @@ def test_a_shared_table_shows_the_same_game_on_two_phones(phone, servers, tmp_pa
     turn_score(first, sum(values("wortspieler")[c] for c in "HAUS"))
     record(first)
     second.wait_for_function("() => document.querySelector('[data-square=G8]').textContent.startsWith('H')",
-                             timeout=10_000)
+                             timeout=30_000)
     second.click("[data-tab=sheet]")     # the board may show the laid tiles before the recorded turn arrives
     second.wait_for_function("() => document.querySelector('[data-testid=sheet]').innerText.includes('8G HAUS')",
-                             timeout=10_000)
+                             timeout=30_000)
     second.screenshot(path=tmp_path / "second-phone.png")
     assert not first.errors and not second.errors
 
@@ -235,7 +235,7 @@ def test_fast_taps_on_a_shared_table_with_a_slow_server_are_sent_one_after_anoth
     second = phone(link)
     second.click("[data-tab=sheet]")     # the recorded turn arrives (the board may show the laid tiles first)
     second.wait_for_function("() => document.querySelector('[data-testid=sheet]').innerText.includes('8G HAUS')",
-                             timeout=15_000)
+                             timeout=30_000)
     assert refused == []                 # one phone alone never races itself into a conflict
     assert not first.errors and not second.errors
 
@@ -401,10 +401,12 @@ def test_a_score_sheet_only_game_of_four_ends_with_the_right_ranking(phone, serv
     page.fill("[data-testid=typed-score]", "30")
     page.click("[data-testid=typed-go]")
     typed(10)                                             # Cem
-    page.click("[data-testid=typed-resign]")              # Dora resigns
+    page.click("[data-testid=typed-resign]")              # Dora resigns (once the server said she may)
+    page.wait_for_selector("[data-testid=sheet] td:has-text('aufgegeben')")
     assert page.input_value("[data-testid=typed-player]") == "0"       # Anna moves next: Dora left
     sheet = page.inner_text("[data-testid=sheet]")
     assert "HAUS 12" in sheet and "getauscht" in sheet and "gepasst" in sheet and "aufgegeben" in sheet
+    assert page.is_hidden("[data-testid=record-gcg]")       # typed scores: no placements for a game record
     assert page.inner_text("[data-testid=totals]").split() == ["Summe", "32", "45", "10", "0"]
     page.click("[data-testid=end-open]")
     page.click("[data-testid=end-go]")
@@ -416,6 +418,33 @@ def test_a_score_sheet_only_game_of_four_ends_with_the_right_ranking(phone, serv
     rows = download.value.path().read_text(encoding="utf-8").splitlines()
     assert len(rows) == 1 + 8 and rows[2].split(",")[1:5] == ['"Ben"', '"eingetragen"', '""', '"30"']
     page.screenshot(path=tmp_path / "sheet-only.png", full_page=True)
+    assert not page.errors
+
+
+def test_three_passes_in_a_row_put_a_smartfeud_player_out(phone, servers):
+    """SmartFeud's ``passes_in_a_row_lose: 3`` on a sheet of typed scores: Ben's third pass in a row puts him
+    out (the engine's answer), the sheet says so and the turn order skips him."""
+    page = phone(servers["smartfeud"], locale="de-DE")
+    page.click("[data-tab=sheet]")
+    page.click("#add-player")
+    for index, name in enumerate(["Anna", "Ben", "Cem"]):
+        page.fill(f"[data-testid=player-{index + 1}]", name)
+        page.press(f"[data-testid=player-{index + 1}]", "Enter")
+
+    def typed(score):
+        page.fill("[data-testid=typed-score]", str(score))
+        page.click("[data-testid=typed-go]")
+
+    for round_ in range(3):
+        typed(10 + round_)                                 # Anna
+        page.click("[data-testid=typed-pass]")            # Ben passes
+        page.wait_for_function("n => document.querySelectorAll('#sheet-body tr').length === n", arg=3 * round_ + 2)
+        typed(5)                                           # Cem
+    sheet = page.inner_text("[data-testid=sheet]")
+    assert sheet.count("gepasst") == 3 and sheet.count("ausgeschieden") == 1, sheet
+    assert "Ben scheidet aus: 3-mal hintereinander gepasst." in page.inner_text("[data-testid=status]")
+    typed(7)                                               # Anna, then Cem: Ben is skipped
+    assert page.input_value("[data-testid=typed-player]") == "2"
     assert not page.errors
 
 

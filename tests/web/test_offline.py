@@ -123,6 +123,14 @@ def wait_for(condition, seconds: float = 30):
     raise AssertionError("timed out")
 
 
+def poll_rounds(page, table: str, rounds: int = 2) -> None:
+    """Wait until the page has read the shared table `rounds` more times: a round that still had a change to
+    send would have sent it (a PUT) instead. Counted on the network, not guessed from the poll interval."""
+    for _ in range(rounds):
+        page.wait_for_event("requestfinished", timeout=30_000, predicate=lambda r: r.method == "GET"
+                            and r.url.endswith(f"/api/tables/{table}"))
+
+
 def test_server_stopped_mid_game_then_back(browser, small_lexicons, bigger_lexicon, tmp_path):
     port = free_port()
     proc, url = serve_on(small_lexicons["wortspieler"], port)
@@ -162,6 +170,7 @@ def test_server_stopped_mid_game_then_back(browser, small_lexicons, bigger_lexic
     typed(page, "MAUS", 9)                                          # player 2, entered offline
     page.click("[data-testid=typed-pass]")                          # player 1 passes, offline
     page.wait_for_selector("[data-testid=sheet] td:has-text('MAUS 9')")
+    page.wait_for_selector("[data-testid=sheet] td:has-text('gepasst')")    # the check found no server
     seen.append(visible_text(page))
     reload(page)                                                    # still there after another reload
     page.click("[data-tab=sheet]")
@@ -180,7 +189,7 @@ def test_server_stopped_mid_game_then_back(browser, small_lexicons, bigger_lexic
         version = httpx.get(f"{url}/api/tables/{table}").json()["version"]
         reload(page)                                                # a reload re-joins; nothing is sent twice
         page.wait_for_function("n => document.body.dataset.offlineWords === n", arg=str(words + 1))
-        time.sleep(5)                                               # two more poll rounds
+        poll_rounds(page, table)                                    # two more rounds: nothing to send
         assert server_turns(url, table) == expected
         assert httpx.get(f"{url}/api/tables/{table}").json()["version"] == version
         assert page.locator("[data-testid=sheet] td:has-text('MAUS 9')").count() == 1
@@ -218,7 +227,8 @@ def test_two_phones_offline_merge_by_turn_id(browser, small_lexicons):
         turns = wait_for(both)
         assert turns[0] == ("HAUS", 12, "scored")
         assert sorted(turns[1:]) == [("MAUS", 9, "scored"), ("NASE", 7, "scored")]
-        time.sleep(5)
+        for page in (first, second):
+            poll_rounds(page, table)
         assert len(server_turns(url, table)) == 3                       # no phone sends its turn again
         for page in (first, second):
             page.wait_for_function("() => document.querySelectorAll('#sheet-body tr').length === 3")

@@ -108,6 +108,17 @@ class Phone:
             assert serious(self.page) == [], tab
         assert not self.errors, self.errors
 
+    def game_record(self, folder):
+        """Download the game record from the score sheet (a game laid on the board)."""
+        self.tap("[data-tab=sheet]")
+        self.step()
+        with self.page.expect_download() as download:
+            self.tap("[data-testid=record-gcg]")
+        path = folder / download.value.suggested_filename
+        download.value.save_as(path)
+        self.tap("[data-tab=board]")
+        return path
+
     def sheet_scores(self) -> list[str]:
         self.tap("[data-tab=sheet]")
         self.step()
@@ -131,7 +142,8 @@ def phones(browser):  # noqa: F811
 
 
 @pytest.mark.parametrize("width,height", VIEWPORTS)
-def test_a_wortspieler_game_by_taps_refuses_a_joker_swap_out_of_turn(phones, servers, width, height):
+def test_a_wortspieler_game_by_taps_refuses_a_joker_swap_out_of_turn(phones, servers, width, height, small_lexicons,
+                                                                     cli, tmp_path):
     v = values("wortspieler")
     phone = phones(servers["wortspieler"], width, height)
     phone.step()
@@ -172,11 +184,14 @@ def test_a_wortspieler_game_by_taps_refuses_a_joker_swap_out_of_turn(phones, ser
 
     haus, hase = sum(v[c] for c in "HAUS"), v["H"] + v["A"] + 2 * v["S"] + v["E"]
     assert phone.sheet_scores() == ["Summe", str(haus + tee), str(hase), "0"]
+    replayed(cli, phone.game_record(tmp_path), small_lexicons["wortspieler"],
+             ["8G HAUS", "G8 .ASe", "-", "11F T.E", "-"], {"Spieler_1": haus + tee, "Spieler_2": hase, "Spieler_3": 0})
     phone.audit()
 
 
 @pytest.mark.parametrize("width,height", VIEWPORTS)
-def test_a_smartfeud_game_by_taps_refuses_eight_tiles_after_the_first_turn(phones, servers, width, height):
+def test_a_smartfeud_game_by_taps_refuses_eight_tiles_after_the_first_turn(phones, servers, width, height,
+                                                                           small_lexicons, cli, tmp_path):
     v = values("smartfeud")
     phone = phones(servers["smartfeud"], width, height)
     phone.step()
@@ -204,4 +219,16 @@ def test_a_smartfeud_game_by_taps_refuses_eight_tiles_after_the_first_turn(phone
 
     haus = sum(v[c] for c in "HAUS")
     assert phone.sheet_scores() == ["Summe", str(haus + see), str(nase)]
+    replayed(cli, phone.game_record(tmp_path), small_lexicons["smartfeud"], ["8G HAUS", "H7 N.SE", "10G S.E", "-"],
+             {"Spieler_1": haus + see, "Spieler_2": nase})
     phone.audit()
+
+
+def replayed(cli, path, lexicon, moves: list[str], totals: dict[str, int]) -> None:
+    """The downloaded record replays with `lexicon-tools replay`: the turns laid, and the sheet's totals."""
+    text = path.read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.startswith(">")]
+    assert [" ".join(line.split()[2:-2]) if len(line.split()) > 4 else line.split()[1] for line in lines] == moves, text
+    result = cli("replay", str(path), "--lexicon", str(lexicon))
+    assert result.exit_code == 0 and "all legal and scored as recorded" in result.output, (text, result.output)
+    assert result.output.strip().endswith(", ".join(f"{nick} {score}" for nick, score in totals.items())), result.output

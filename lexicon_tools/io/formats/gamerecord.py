@@ -56,7 +56,9 @@ Extensions beyond GCG:
 * ``swap:SQ`` before a placement: the joker on SQ was swapped for the natural
   tile first (Wortspieler); the placement must use the joker;
 * ``&`` joins the lines of a multi-word turn (Wortspieler), in the order laid;
-* ``(time)`` the turn timed out; ``(resign)`` the player resigned;
+* ``(time)`` the turn timed out; ``(resign)`` the player resigned; a pass, timeout or
+  resignation without its rack (``>NICK: - +0 12``) is one whose rack nobody wrote down
+  (a table game exported by the table page; only with ``#racks recorded``);
   ``(invalid MOVE)`` a professional-mode attempt with an invalid word, which
   ended the turn;
 * end adjustments: ``>NICK: (RACK) -N TOTAL`` a rack penalty,
@@ -175,7 +177,8 @@ def format_recorded(record: Record) -> str:
     for row in record.turns:
         move = {PLACE: row.text, INVALID: f"(invalid {row.text})", EXCHANGE: f"-{row.text}", PASS: "-",
                 TIMEOUT: "(time)", RESIGN: "(resign)"}[row.kind]
-        lines.append(f">{row.player}: {row.rack} {move} {row.score:+d} {row.total}")
+        head = " ".join(part for part in (f">{row.player}:", row.rack, move) if part)    # a rackless pass
+        lines.append(f"{head} {row.score:+d} {row.total}")
     lines += [f">{a.player}: ({a.rack}) {a.delta:+d} {a.total}" for a in record.adjustments]
     if record.end:
         lines.append(f"#end {record.end}")
@@ -284,6 +287,8 @@ def _pragma(line, number, source, header, players, finals) -> None:
 
 
 def _turn_line(line, number, source, turns, adjustments) -> None:
+    from lexicon_tools.io.formats.gcg import rackless
+
     m = _TURN.match(line)
     if not m:
         raise _bad(source, number, f"cannot read the turn {line[:60]!r}",
@@ -292,6 +297,9 @@ def _turn_line(line, number, source, turns, adjustments) -> None:
         raise _bad(source, number, f"the score or total has more than {MAX_SCORE_DIGITS} digits",
                    "Scores in a record are the game's points, e.g. +12 12.")
     nick, body, score, total = m["nick"], m["body"].split(), int(m["score"]), int(m["total"])
+    if rackless(body, score):                   # a pass, timeout or resignation without its rack (GCG too)
+        turns.append(RecordedTurn(number, nick, "", _kind(body[0])[0], "", score, total))
+        return
     if len(body) == 1 and body[0].startswith("(") and body[0].endswith(")"):
         adjustments.append(RecordedAdjustment(number, nick, body[0][1:-1], score, total))
         return

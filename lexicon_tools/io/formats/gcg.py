@@ -6,7 +6,7 @@ GCG is the common text format of crossword-game programs. It has pragma lines
 
     >NICK: RACK POS WORD +SCORE TOTAL     a placement (8D across, D8 down)
     >NICK: RACK -ABC +0 TOTAL             an exchange of A, B and C
-    >NICK: RACK - +0 TOTAL                a pass
+    >NICK: RACK - +0 TOTAL                a pass (``>NICK: - +0 TOTAL``: its rack not written down)
     >NICK: RACK -- -SCORE TOTAL           the placement just before was challenged off
     >NICK: RACK (challenge) +N TOTAL      a challenge bonus
     >NICK: RACK (time) -N TOTAL           an overtime penalty
@@ -34,7 +34,9 @@ Extensions, written and read (other GCG readers skip unknown pragmas):
 ``#professional yes|no``; in a move the record notation's ``take:SQ``,
 ``swap:SQ`` and ``&`` (SmartFeud takes, Wortspieler joker swaps and multi-word
 turns, see `io.formats.gamerecord`); ``(time) +0`` a turn that timed out and
-``(resign) +0`` a resignation.
+``(resign) +0`` a resignation. A pass, timeout or resignation may have no rack (``>NICK: - +0 12``,
+``>NICK: (resign) +0 12``), as the table page exports a game played on a physical board, where nobody
+writes the racks down: the replay then leaves the mover the rack they hold (`engine.replay`).
 
 Malformed lines are refused with `InputFileError` naming the source and line.
 """
@@ -128,6 +130,10 @@ def _event(line, number, source, turns, adjustments, header) -> None:
     nick, body, score, total = m["nick"], m["body"].split(), int(m["score"]), int(m["total"])
     if not body:
         raise _bad(source, number, "the line has no rack and no move", _HINT)
+    if rackless(body, score):                   # a scoreless turn whose rack nobody wrote down (a table game)
+        turns.append(RecordedTurn(number, nick, "", {"-": PASS, "(resign)": RESIGN, "(time)": TIMEOUT}[body[0]],
+                                  "", score, total))
+        return
     if len(body) == 1 and _parenthesised(body[0]):                       # (RACK) +N: end-of-game points
         adjustments.append(RecordedAdjustment(number, nick, body[0][1:-1], score, total))
         return
@@ -220,6 +226,12 @@ def _dots(word: str, number: int, source: str) -> str:
     return "".join(out)
 
 
+def rackless(body: list[str], score: int) -> bool:
+    """A pass, resignation or timeout without its rack: ``>NICK: - +0 12``, ``>NICK: (resign) +0 12``. Not an
+    end-of-game line ``(RACK) -N``: those move points, a scoreless turn scores 0."""
+    return len(body) == 1 and score == 0 and body[0] in ("-", "(resign)", "(time)")
+
+
 def _parenthesised(token: str) -> bool:
     return len(token) > 2 and token[0] == "(" and token[-1] == ")"
 
@@ -235,7 +247,7 @@ def format_gcg(record: Record) -> str:
     if record.professional:
         lines.append("#professional yes")
     for row in record.turns:
-        head = f">{row.player}: {row.rack}"
+        head = f">{row.player}: {row.rack}".rstrip()        # a scoreless turn may have no rack (`rackless`)
         if row.kind == PLACE:
             lines.append(f"{head} {row.text} {row.score:+d} {row.total}")
         elif row.kind == INVALID:     # the record keeps no score for an invalid word: +0, taken back

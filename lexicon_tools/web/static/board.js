@@ -2,7 +2,8 @@
 // Nothing here knows a rule: the server's /api/score validates and scores; this file only displays.
 import { api, nextClock } from "./store.js";
 import { t } from "./i18n.js";
-import { kindOf, nextSeat } from "./sheet.js";
+import { checkScoreless, kindOf, nextSeat, passedOut } from "./sheet.js";
+import { newId } from "./sync.js";
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -100,12 +101,7 @@ export class BoardView {
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
     }));
     byId("record").addEventListener("click", () => this.record());
-    byId("pass").addEventListener("click", () => this.store.update((s) => {
-      s.turns.push({ player: s.current, kind: "pass", notation: "-", score: 0, valid: true });
-      s.pending = []; s.take = []; s.swap = []; s.line = 0;
-      s.current = nextSeat(s, s.current);
-      nextClock(s);
-    }));
+    byId("pass").addEventListener("click", () => this.pass());
   }
 
   letterAt(state, r, c) { return state.board[r][c]; }
@@ -247,6 +243,30 @@ export class BoardView {
     out.append(total);
     if (!ev.valid) out.append(note(t("words_invalid")));
     this.render();
+  }
+
+  // A pass is recorded at once (the board is for quick turns); the engine then says whether it put the
+  // player out (SmartFeud: three passes in a row lose), and the turn is marked so.
+  async pass() {
+    const before = this.store.state;
+    const player = before.current, id = newId(), turns = [...before.turns];
+    this.store.update((s) => {
+      s.turns.push({ id, player, kind: "pass", notation: "-", score: 0, valid: true });
+      s.pending = []; s.take = []; s.swap = []; s.line = 0;
+      s.current = nextSeat(s, s.current);
+      nextClock(s);
+    });
+    const reply = await checkScoreless(before, player, "pass", turns);
+    if (!reply) return;
+    if (!reply.legal) { document.getElementById("status").textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
+    if (reply.out || reply.over) document.getElementById("status").textContent = passedOut(before, player, reply);
+    if (!reply.out) return;
+    this.store.update((s) => {
+      const turn = s.turns.find((t) => t.id === id);
+      if (!turn) return;
+      turn.out = true;
+      if (s.current === player) s.current = nextSeat(s, player);
+    });
   }
 
   record() {

@@ -1,18 +1,38 @@
 // The score sheet: turns from the board, or typed (a word and its score, or a score alone), pass, exchange and
 // resign kept apart, any turn corrected, the end step (the server applies the ruleset's rack penalties and
-// credit and ranks), and the sheet as CSV.
+// credit and ranks), the sheet as CSV, and a game laid on the board as a game record (GCG, for `replay`).
 import { api, nextClock } from "./store.js";
 import { t } from "./i18n.js";
+import { history } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
 export function kindOf(turn) { return turn.kind || (turn.pass ? "pass" : "place"); }
 
+// Players who left the game: resigned, or put out by passing too often in a row (the server says when).
 export function left(state) {
-  return state.turns.filter((turn) => kindOf(turn) === "resign").map((turn) => turn.player);
+  return state.turns.filter((turn) => kindOf(turn) === "resign" || turn.out).map((turn) => turn.player);
 }
 
-// The next seat to move after `seat`: players who resigned leave the order.
+// Ask the engine whether `player` may pass, exchange or resign now (with the bag the turns leave), and
+// whether the turn puts them out; null when the server is unreachable (the sheet takes the turn as entered).
+export async function checkScoreless(state, player, kind, turns = state.turns) {
+  try {
+    return await api("POST", "/api/scoreless", { players: state.players.length, player, kind,
+      history: history({ ...state, turns }) });
+  } catch (err) {
+    if (err.status !== undefined) return { legal: false, error: err.message };
+    return null;
+  }
+}
+
+// What the engine's answer tells the table: a player out, the game over by the rules ("" when neither).
+export function passedOut(state, player, reply) {
+  return [reply.out ? t("passed_out", { name: state.players[player], n: reply.passes_to_lose }) : "",
+    reply.over ? t("rules_over") : ""].filter(Boolean).join(" ");
+}
+
+// The next seat to move after `seat`: players who resigned or are out leave the order.
 export function nextSeat(state, seat) {
   const gone = new Set(left(state));
   for (let step = 1; step <= state.players.length; step++) {
@@ -33,7 +53,7 @@ function said(turn) {
   if (kind === "place") return `${turn.notation} ${turn.score}${turn.valid ? "" : " ✘"}`;
   if (kind === "scored") return `${turn.word ? turn.word + " " : ""}${turn.score}`;
   if (kind === "end") return `${t("end_adjust")} ${turn.score > 0 ? "+" : ""}${turn.score}`;
-  return t({ pass: "passed", exchange: "exchanged", resign: "resigned" }[kind] || "passed");
+  return t({ pass: "passed", exchange: "exchanged", resign: "resigned" }[kind] || "passed") + (turn.out ? ` – ${t("out")}` : "");
 }
 
 export class Sheet {
@@ -48,6 +68,7 @@ export class Sheet {
     $("end-open").addEventListener("click", () => { $("end-step").hidden = !$("end-step").hidden; this.render(); });
     $("end-go").addEventListener("click", () => this.finish());
     $("csv").addEventListener("click", () => this.csv());
+    $("record-gcg").addEventListener("click", () => this.gameRecord());
   }
 
   enter() {
@@ -72,10 +93,19 @@ export class Sheet {
     $("typed-score").value = "";
   }
 
-  scoreless(kind) {
+  // The engine checks the turn with the bag as the table's turns leave it (an exchange needs the ruleset's
+  // tiles in the bag); with the server unreachable the sheet takes it as entered.
+  async scoreless(kind) {
     const player = Number($("typed-player").value);
+    const buttons = ["exchange", "pass", "resign", "go"].map((k) => $(`typed-${k}`));   // one turn at a time
+    const state = this.store.state;
+    buttons.forEach((b) => { b.disabled = true; });
+    const reply = await checkScoreless(state, player, kind);
+    buttons.forEach((b) => { b.disabled = false; });
+    if (reply && !reply.legal) { $("status").textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
+    if (reply && (reply.out || reply.over)) $("status").textContent = passedOut(state, player, reply);
     this.store.update((s) => {
-      s.turns.push({ player, kind, notation: "-", score: 0, valid: true });
+      s.turns.push({ player, kind, notation: "-", score: 0, valid: true, ...(reply && reply.out ? { out: true } : {}) });
       s.current = nextSeat(s, player);
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
       nextClock(s);
@@ -123,12 +153,20 @@ export class Sheet {
       lines.push([index + 1, state.players[turn.player], t(`kind_${kindOf(turn)}`), word, turn.score || 0,
         running[turn.player]].map(quote).join(","));
     });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([lines.join("\r\n") + "\r\n"], { type: "text/csv" }));
-    link.download = `${this.rs.name}-spielstand.csv`;
-    document.body.append(link);
-    link.click();
-    link.remove();
+    download(lines.join("\r\n") + "\r\n", "text/csv", `${this.rs.name}-spielstand.csv`);
+  }
+
+  // The server lays the board turns again and writes them with the racks they needed and the engine's scores.
+  async gameRecord() {
+    const state = this.store.state;
+    const adjustments = state.turns.filter((turn) => kindOf(turn) === "end")
+      .map((turn) => ({ player: turn.player, delta: turn.score, tiles: turn.tiles || "" }));
+    try {
+      const reply = await api("POST", "/api/record", { names: state.players, history: history(state), adjustments });
+      download(reply.gcg, "text/plain", reply.filename);
+    } catch (err) {
+      $("status").textContent = err.message;
+    }
   }
 
   render() {
@@ -164,6 +202,9 @@ export class Sheet {
     foot.textContent = "";
     foot.append(cell("th", t("total")));
     totals(state).forEach((sum) => foot.append(cell("th", String(sum))));
+    // a game record needs every placement's tiles: only for a game laid on the board
+    const kinds = state.turns.map(kindOf);
+    $("record-gcg").hidden = !kinds.includes("place") || !kinds.every((k) => ["place", "pass", "resign", "end"].includes(k));
     this.form();
     this.ranking();
   }
@@ -211,6 +252,15 @@ export class Sheet {
     const sums = totals(state);
     for (const { rank, player } of state.ranking) list.append(cell("li", `${rank}. ${state.players[player]} ${sums[player]}`));
   }
+}
+
+function download(text, type, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 function cell(tag, text) {

@@ -195,3 +195,23 @@ def test_games_that_end_scoreless_replay_from_gcg_with_the_racks_of_their_last_l
         assert [p.score for p in game.players] == [native.finals[n] for n in native.players]
         reasons.add(game.outcome.reason)
     assert "scoreless" in reasons, reasons
+
+
+def test_a_scoreless_turn_without_its_rack_replays_with_the_rack_held(rules, judge):
+    """A table game (the table page's export) writes no rack for a pass or a resignation: nobody wrote it
+    down. The replay leaves the mover their rack; an end line ``(RACK) -N`` is still an end line, and the
+    record format reads and writes the same lines."""
+    after = ">ben: AÄJSTWZ 8H AW +4 4\n"
+    assert after in TEXT
+    passes = TEXT.replace(after, after + ">anna: - +0 0\n>ben: - +0 4\n")      # both pass once, no rack
+    record = parse_gcg(passes, "rackless", "webfeud")
+    kept = parse_gcg(TEXT, "kept", "webfeud")
+    assert [(t.rack, t.kind) for t in record.turns[2:4]] == [("", "pass"), ("", "pass")]
+    assert _rows(record)[1] == _rows(kept)[1]                                  # the end lines as before
+    game = replay(record, rules, judge)
+    assert game.over and [p.score for p in game.players] == [p.score for p in replay(kept, rules, judge).players]
+    assert ">anna: - +0 0\n>ben: - +0 4\n" in format_gcg(record)
+    as_record = parse_record(format_recorded(record), "as-record")
+    assert _rows(as_record) == _rows(record)
+    resigned = parse_gcg("#player1 a A\n#player2 b B\n>a: (resign) +0 0\n>b: (EN) -2 -2\n", "r", "webfeud")
+    assert [(t.rack, t.kind) for t in resigned.turns] == [("", "resign")] and resigned.adjustments[0].rack == "EN"
