@@ -51,11 +51,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(lexicon: Path, *extra: str, env: dict | None = None):
-    """`lexicon-tools serve` in a subprocess; returns (process, base url) once it answers."""
+def start_server(lexicon: Path, *extra: str, env: dict | None = None, port: int | None = None):
+    """`lexicon-tools serve` in a subprocess (on `port`, else a free one); returns (process, base url) once
+    it answers."""
     import httpx
 
-    port = free_port()
+    port = port or free_port()
     proc = subprocess.Popen([sys.executable, "-m", "lexicon_tools", "serve", "--lexicon", str(lexicon),
                              "--port", str(port), *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, env=env or dict(os.environ))

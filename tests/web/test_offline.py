@@ -9,17 +9,14 @@ still there and takes turns; once the server is back, the shared table gets them
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import time
 
 import httpx
 import pytest
 
 from lexicon_tools import messages
-from tests.web.conftest import ROWS, free_port, stop_server
+from tests.web.conftest import ROWS, free_port, start_server, stop_server
 from tests.web.test_browser import CHROMIUM, PHONE, english_words, lay, visible_text
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH: install Debian's `chromium` "
@@ -28,21 +25,8 @@ DE = {key: texts["de"] for key, texts in messages.catalogue()["page"].items()}
 
 
 def serve_on(lexicon, port: int):
-    proc = subprocess.Popen([sys.executable, "-m", "lexicon_tools", "serve", "--lexicon", str(lexicon),
-                             "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=dict(os.environ))
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"serve exited {proc.returncode}: {proc.stdout.read()}")
-        try:
-            if httpx.get(url + "/api/ruleset", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise AssertionError("serve did not answer within 60 s")
+    """`serve` on a fixed port: the page was loaded from it, so a server that comes back must use it again."""
+    return start_server(lexicon, port=port)
 
 
 @pytest.fixture
