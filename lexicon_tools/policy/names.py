@@ -11,9 +11,10 @@ compound is taken for a name when
   says nothing), and
 - its head is feminine only (Burg, Stadt: a feminine noun has no genitive in -s, so Hindenburgs and
   Kapstadts are a name's), or its modifier is no common noun of an inflection table, even after dropping
-  a linking element or restoring an elided -e (Rai, Klins and Mölle are at most a word list's rows; but
-  Mansarden|dach, Klärungs|bedarf and Delikatess|senf have Mansarde, Klärung and Delikatesse: real
-  compounds that `wngerman` gives no plural; Lieb|knecht, with Liebe, is kept too), and
+  a linking element or restoring an elided -e after a stem of `MIN_ELIDED_STEM` letters (Rai, Klins and
+  Mölle are at most a word list's rows, Lieb and Red no stems of five letters; but Mansarden|dach,
+  Klärungs|bedarf and Delikatess|senf have Mansarde, Klärung and Delikatesse: real compounds that
+  `wngerman` gives no plural), and
 - its head has plural forms in the inflection tables (Burgen, Knechte, Münder: found by the head's
   lemma + a plural ending, with or without umlaut, read back from the lexicon as that lemma's plural),
   and modifier + none of them is a word of the build.
@@ -35,6 +36,9 @@ _UMLAUT = {"A": "Ä", "O": "Ö", "U": "Ü"}
 # The head needs this many letters, the modifier this many (shorter splits are chance: Rai|mund keeps 3).
 MIN_HEAD = 4
 MIN_MODIFIER = 3
+# A modifier with an elided -e (Delikatess|senf, Schul|buch) needs this many letters: a short stem + e is a
+# noun by chance (Red|ford, Red|mond: Rede; Lieb|knecht: Liebe).
+MIN_ELIDED_STEM = 5
 
 
 def _umlauted(stem: str) -> str | None:
@@ -78,7 +82,8 @@ def common_noun_modifier(modifier: str, lookup: Lookup) -> bool:
         if len(stem) < 2:
             continue
         stem = stem if stem.isupper() else stem[:1].upper() + stem[1:]
-        for word in (stem, stem + ("E" if stem.isupper() else "e")):  # Delikatess|senf: die Delikatesse
+        elided = (stem + ("E" if stem.isupper() else "e"),) if len(stem) >= MIN_ELIDED_STEM else ()
+        for word in (stem, *elided):  # Delikatess|senf: die Delikatesse
             if any(r.pos == "NOUN" and FORM_LIST_TAG not in r.tags and not any(t.startswith("propn:") for t in r.tags)
                    for r in lookup(word)):
                 return True
