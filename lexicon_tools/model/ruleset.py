@@ -345,6 +345,13 @@ class WordPolicy(Strict):
         True, description="Refuse a guessed noun in -em or -en whose stem takes every other adjective ending in "
         "the build (Externe, Externen, Externer, Externes): a dative or oblique form of a nominalised adjective "
         "(mit Externem).")
+    refuse_name_paradigms: bool = Field(
+        True, description="Refuse as `proper-noun` an unknown compound (Hinden|burg) whose genitive in -s is a word "
+        "of the build but no plural of its head is (Hindenburgs, no Hindenburgen): the build inflects it as a name.")
+    ending_rescue_needs_table: bool = Field(
+        True, description="A full-form list's row judged by its noun endings (Fernseh|aufnahmen) is kept as a "
+        "singular only for an ending an inflection table reads so, not one that only a list row is "
+        "(Fernsehauf|nahmen: Nahmen).")
     model_min_modifier: int = Field(
         3, ge=2, le=8, description="Letters before the known compound head that a noun only the statistical "
         "model supports needs (Gö|ring has 2: `unknown-word`).")

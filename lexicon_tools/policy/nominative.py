@@ -18,6 +18,9 @@
    ``refuse_paradigm_plurals`` (`paradigm`)                  -> ``inflected-form:plural-of:WAHLFACH``
    a guessed nom-sg in -em/-en beside all the other adjective
    endings (Externem), ``refuse_adjective_forms``           -> ``inflected-form:dative-of:EXTERNE``
+   an unknown compound's nom-sg whose genitive is a word of
+   the build but no plural of its head (Hinden|burg,
+   Hindenburgs), ``refuse_name_paradigms`` (`names`)        -> ``proper-noun``
 2. an abbreviation, unless ``allow_abbreviations``          -> ``abbreviation``
    (when allowed, an abbreviation that passes 5. is accepted as ``abbreviation``;
    likewise an allowed proper noun as ``proper-noun``)
@@ -69,6 +72,7 @@ from lexicon_tools.policy.curated import TileLists
 from lexicon_tools.policy.diminutives import diminutive_base
 from lexicon_tools.policy.judgement import Judgement, better, switch
 from lexicon_tools.policy.normalize import to_tiles
+from lexicon_tools.policy.names import name_paradigm
 from lexicon_tools.policy.paradigm import adjective_oblique, is_guessed, paradigm_plural
 from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_ENDING_PREFIX, INFINITIVE_TAG, Reading
 
@@ -177,6 +181,12 @@ class NominativeSingularPolicy:
 
     def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement:
         """Judge one reading of the word `surface` (written `tiles`)."""
+        if reading is not None and reading.origin == "compound" and reading.is_noun \
+                and self.policy.refuse_name_paradigms and not self.policy.allow_proper_nouns:
+            name = name_paradigm(tiles, reading, self.build_words, self.lookup, self._tiles)
+            if name is not None:  # every compound reading of the word: the build inflects it as a name
+                return Judgement(False, reasons.PROPER_NOUN, reading,
+                                 f"refuse_name_paradigms: {tiles}S is a word of the build, no plural of {name} is")
         result = self._judge(tiles, reading, surface)
         if result.valid and result.reason == reasons.NOM_SG and result.reading is not None \
                 and is_guessed(result.reading):
@@ -310,19 +320,27 @@ class NominativeSingularPolicy:
         Arbeit)."""
         heads = compound_readings(surface or tiles, self.lookup, self.head_count)
         rule = "noun_evidence=headword: compound head"
+        endings = False
         if not heads and form_list:
             heads = ending_readings(surface or tiles, self.lookup, FORM_LIST_TAG)
             rule = "noun_evidence=headword: noun endings of a form-list row"
+            endings = self.policy.ending_rescue_needs_table
         if not heads:
             return None
         best: Judgement | None = None
         for head in heads:
             head = self._resolved_head(tiles, head, infinitive)
             judgement = self.grammar(tiles, self._tiles(head.lemma) if head.lemma else None, head, surface)
+            if endings and judgement.valid and FORM_LIST_TAG in head.tags:
+                # an ending only a list row attests (Fernsehauf|nahmen) rescues nothing
+                rule = "ending_rescue_needs_table: " + rule
+                continue
             if judgement.valid or not judgement.reason.startswith(reasons.INFLECTED_PREFIX):
                 return None
             if best is None or better(judgement, best):
                 best = judgement
+        if best is None:
+            return None
         return Judgement(False, best.reason, best.reading, rule)
 
     def _resolved_head(self, tiles: str, head: Reading, infinitive: bool) -> Reading:

@@ -77,6 +77,10 @@ EXPECTED = {
     "Problem": (True, "nom-sg"),
     "Totem": (True, "nom-sg"),
     "Modem": (True, "nom-sg"),
+    # a game-list row judged by its noun endings: Nahmen, an ending only a list row attests, rescues no plural
+    "Fernsehaufnahmen": (False, "inflected-form:plural-of:FERNSEHAUFNAHME"),
+    "Bruttoeinnahmen": (False, "inflected-form:plural-of:BRUTTOEINNAHME"),
+    "Fröbelstern": (True, "nom-sg"),           # Stern, a table's singular, still outweighs the ending Elstern
     "Haus": (True, "nom-sg"),
     "Häuser": (False, "inflected-form:plural-of:HAUS"),
     "Eltern": (True, "plurale-tantum"),
@@ -112,6 +116,7 @@ def test_named_word(decisions, word):
     ("model_min_modifier", 2, "Göring"),
     ("rare_verb_endings_as_nouns", True, "Fernsehgebühren"),
     ("refuse_paradigm_plurals", False, "Wahlfächer"),
+    ("ending_rescue_needs_table", False, "Fernsehaufnahmen"),
 ])
 def test_each_precision_rule_has_its_switch(wortspieler, analyzer, switch, value, word):
     """Turned off, the word is the headword (or model noun) it was before the rule: nom-sg."""
@@ -152,3 +157,36 @@ def test_the_adjective_form_rule_has_its_switch(wortspieler, analyzer):
     other = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(
         update={"refuse_paradigm_plurals": False})})
     assert decide(forms, other, analyzer)["Externem"] == (False, "inflected-form:dative-of:EXTERNE")
+
+
+@pytest.mark.parametrize("words", [
+    ["Hindenburg", "Hindenburgs"],     # die Burg has no genitive in -s: a name's
+    ["Liebknecht", "Liebknechts"],     # Lieb is only a list row (Liebe: a 4-letter stem + e is chance)
+    ["Raimund", "Raimunds"],
+    ["Johannesburg", "Johannesburgs"],
+])
+def test_an_unknown_compound_inflected_like_a_name_is_a_proper_noun(wortspieler, analyzer, words):
+    """`wngerman` gives these their genitive and no plural, and no default source knows them: read through
+    their heads (Burg, Knecht, Mund) they were nouns; the build's paradigm says they are names."""
+    decided = decide(words, wortspieler, analyzer)
+    assert decided[words[0]] == (False, "proper-noun")
+
+
+@pytest.mark.parametrize("words", [
+    ["Hindenburg"],                                    # a list of lemmas says nothing about the paradigm
+    ["Hindenburg", "Hindenburgs", "Hindenburgen"],     # a plural in the build: a noun, whatever -s says
+    ["Mansardendach", "Mansardendachs"],               # Mansarden: die Mansarde, a common noun modifier
+    ["Delikatesssenf", "Delikatesssenfs"],             # Delikatess: die Delikatesse, an elided -e
+    ["Klärungsbedarf", "Klärungsbedarfs"],             # a singulare tantum with a common noun modifier
+])
+def test_compounds_with_a_noun_modifier_or_a_plural_stay_nouns(wortspieler, analyzer, words):
+    assert decide(words, wortspieler, analyzer)[words[0]] == (True, "nom-sg")
+
+
+def test_the_name_paradigm_rule_has_its_switch(wortspieler, analyzer):
+    off = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(
+        update={"refuse_name_paradigms": False})})
+    assert decide(["Hindenburg", "Hindenburgs"], off, analyzer)["Hindenburg"] == (True, "nom-sg")
+    names = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(
+        update={"allow_proper_nouns": True})})
+    assert decide(["Hindenburg", "Hindenburgs"], names, analyzer)["Hindenburg"] == (True, "nom-sg")

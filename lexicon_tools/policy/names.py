@@ -1,0 +1,115 @@
+"""The name-paradigm rule: an unknown compound that the build inflects like a name, not like its head.
+
+A word no dictionary lists is read through its longest known head (`compounds`), so a surname or place
+that no source files as a name passes for a compound of a common noun: Hinden|burg (die Burg), Lieb|knecht
+(der Knecht), Rai|mund (der Mund). A full-form word list (``wngerman``) gives every word its forms, and
+the forms of a name differ from a noun's: a name has its genitive in -s and no plural (Hindenburg,
+Hindenburgs), a noun its plural (Stallknecht, Stallknechte, Stallknechten, Stallknechts). So an unknown
+compound is taken for a name when
+
+- its genitive, the word + s, is a word of the build (so the build inflects the word: a list of lemmas
+  says nothing), and
+- its head is feminine only (Burg, Stadt: a feminine noun has no genitive in -s, so Hindenburgs and
+  Kapstadts are a name's), or its modifier is no common noun of an inflection table, even after dropping
+  a linking element or restoring an elided -e after a stem of `MIN_ELIDED_STEM` letters (Rai, Klins and
+  Mölle are at most a word list's rows, Lieb and Red no stems of five letters; but Mansarden|dach,
+  Klärungs|bedarf and Delikatess|senf have Mansarde, Klärung and Delikatesse: real compounds that
+  `wngerman` gives no plural), and
+- its head has plural forms in the inflection tables (Burgen, Knechte, Münder: found by the head's
+  lemma + a plural ending, with or without umlaut, read back from the lexicon as that lemma's plural),
+  and modifier + none of them is a word of the build.
+
+A singulare tantum would pass for a name too (its list gives no plural); the rule's removals were judged
+by hand (docs/design/word-rules.md). Switch: ``word_policy.refuse_name_paradigms``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lexicon_tools.policy.compounds import LINKING, Lookup
+from lexicon_tools.policy.readings import FORM_LIST_TAG, Reading
+
+# Plural endings of German nouns (Burg-en, Knecht-e, Münd-er, Auto-s, Kauffrau-en, Lehrerin-nen).
+PLURAL_ENDINGS = ("", "E", "EN", "N", "ER", "S", "NEN", "SE")
+_UMLAUT = {"A": "Ä", "O": "Ö", "U": "Ü"}
+# The head needs this many letters, the modifier this many (shorter splits are chance: Rai|mund keeps 3).
+MIN_HEAD = 4
+MIN_MODIFIER = 3
+# A modifier with an elided -e (Delikatess|senf, Schul|buch) needs this many letters: a short stem + e is a
+# noun by chance (Red|ford, Red|mond: Rede; Lieb|knecht: Liebe).
+MIN_ELIDED_STEM = 5
+
+
+def _umlauted(stem: str) -> str | None:
+    """The stem with its last a, o, u (au: äu) umlauted (Mund -> Münd, Haus -> Häus), or None."""
+    for i in range(len(stem) - 1, -1, -1):
+        letter = stem[i]
+        if letter in _UMLAUT:
+            if letter == "U" and i > 0 and stem[i - 1] == "A":
+                return stem[:i - 1] + "ÄU" + stem[i + 1:]
+            return stem[:i] + _UMLAUT[letter] + stem[i + 1:]
+        if letter in "EIÄÖÜY":
+            return None
+    return None
+
+
+def head_plurals(head_lemma: str, lookup: Lookup, to_tiles: Callable[[str], str]) -> set[str]:
+    """Tiles of the plural forms of the noun `head_lemma` that the lexicon holds: its lemma + a plural
+    ending, or its umlauted lemma + one, read back as a plural of that lemma (not a plurale tantum)."""
+    stem = to_tiles(head_lemma)
+    stems = [stem] + ([u] if (u := _umlauted(stem)) else [])
+    out = set()
+    for base in stems:
+        for ending in PLURAL_ENDINGS:
+            form = base + ending
+            if form == stem:
+                continue
+            spelling = form[:1] + form[1:].lower()
+            if any(r.pos == "NOUN" and r.number == "Plur" and r.lemma and to_tiles(r.lemma) == stem
+                   and "plurale-tantum" not in r.tags for r in lookup(spelling)):
+                out.add(form)
+    return out
+
+
+def common_noun_modifier(modifier: str, lookup: Lookup) -> bool:
+    """`modifier`, after dropping a linking element (`compounds.LINKING`), is a common noun of the lexicon
+    (Mansarden|dach: Mansarde, Klärungs|bedarf: Klärung): no name's part (Hinden, Lieb, Charlotten)."""
+    for link in LINKING:
+        if link and not modifier.lower().endswith(link):
+            continue
+        stem = modifier[:len(modifier) - len(link)]
+        if len(stem) < 2:
+            continue
+        stem = stem if stem.isupper() else stem[:1].upper() + stem[1:]
+        elided = (stem + ("E" if stem.isupper() else "e"),) if len(stem) >= MIN_ELIDED_STEM else ()
+        for word in (stem, *elided):  # Delikatess|senf: die Delikatesse
+            if any(r.pos == "NOUN" and FORM_LIST_TAG not in r.tags and not any(t.startswith("propn:") for t in r.tags)
+                   for r in lookup(word)):
+                return True
+    return False
+
+
+def name_paradigm(tiles: str, reading: Reading, build_words: set[str] | frozenset[str], lookup: Lookup,
+                  to_tiles: Callable[[str], str]) -> str | None:
+    """The head whose plurals the build lacks, when `tiles` (an unknown compound's nominative singular
+    reading) is inflected like a name in the build (module doc); None otherwise."""
+    head = reading.head
+    if reading.origin != "compound" or not head or not reading.lemma or tiles + "S" not in build_words:
+        return None
+    head_tiles = to_tiles(head)
+    if len(head_tiles) < MIN_HEAD or len(tiles) - len(head_tiles) < MIN_MODIFIER:
+        return None
+    modifier = tiles[:len(tiles) - len(head_tiles)]
+    lemma_tiles = to_tiles(reading.lemma)
+    if not lemma_tiles.startswith(modifier):
+        return None
+    head_lemma = reading.lemma[len(modifier):]
+    head_lemma = head_lemma[:1].upper() + head_lemma[1:]
+    feminine = {r.gender for r in lookup(head_lemma) if r.pos == "NOUN"} == {"Fem"}
+    if not feminine and common_noun_modifier(reading.lemma[:len(modifier)], lookup):
+        return None
+    plurals = head_plurals(head_lemma, lookup, to_tiles)
+    if not plurals or any(modifier + plural in build_words for plural in plurals):
+        return None
+    return head_lemma
