@@ -75,6 +75,7 @@ from lexicon_tools.policy.normalize import to_tiles
 from lexicon_tools.policy.names import name_paradigm
 from lexicon_tools.policy.paradigm import adjective_oblique, is_guessed, paradigm_plural
 from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_ENDING_PREFIX, INFINITIVE_TAG, Reading
+from lexicon_tools.policy.suffixes import suffix_misspelling, suffix_paradigm
 
 if TYPE_CHECKING:
     from lexicon_tools.model.ruleset import WordPolicy
@@ -82,48 +83,6 @@ if TYPE_CHECKING:
 # A word only the statistical model calls a noun needs this probability of its verdict
 # (the model's own split is 0.5) and a known compound head (`compounds.has_known_head`).
 MODEL_MIN_SCORE = 0.85
-# Noun-only suffixes: a word the dictionary lacks is judged by the suffix's paradigm instead of the
-# model (singular -ung: nom-sg; plural -ungen: plural of the -ung word). Chosen by evidence: of the
-# german-nouns lemmas with the suffix (longer than the suffix + 3), at least 99% are common nouns
-# (ung 99.9% of 5,595, tion 99.8%, keit 99.8%, ität 100%, schaft 99.4%, ismus 99.8%, heit 99.8%,
-# nis 99.7%, erei 100%, sion 99.0%); -ei (96.9%: Türkei), -ling (97.4%), -tum (98.1%), -ik, -ur, -anz
-# and -enz fall short and are left to the model.
-NOUN_SUFFIXES = {"UNG": "EN", "TION": "EN", "KEIT": "EN", "ITÄT": "EN", "SCHAFT": "EN", "ISMUS": None,
-                 "HEIT": "EN", "NIS": "SE", "EREI": "EN", "SION": "EN"}
-
-
-# -heit or -keit is chosen by the base: -ig, -lich, -bar, -sam (and -isch) take -keit (Ewigkeit, Heiterkeit),
-# and -keit follows only -ig, -ch, -ar, -er, -el, -am. Evidence: of the german-nouns lemmas with -heit or
-# -keit, the two letters before -keit are one of those six in every case (1,005 lemmas), and -heit follows
-# -ig only in Feigheit (feig), never -lich, -bar, -sam or -isch. A word no inflection table has that breaks
-# this is a misspelling (Misshelligheit for Misshelligkeit; `wngerman` and the game list have it).
-_KEIT_BASES = ("IG", "LICH", "BAR", "SAM", "ISCH")
-_KEIT_AFTER = ("IG", "CH", "AR", "ER", "EL", "AM")
-
-
-def suffix_misspelling(tiles: str) -> str | None:
-    """The spelling with the other suffix when `tiles`'s -heit/-keit (or -heiten/-keiten) contradicts its base."""
-    stem = tiles[:-2] if tiles.endswith(("HEITEN", "KEITEN")) else tiles
-    if len(stem) < 8 or not stem.endswith(("HEIT", "KEIT")):
-        return None
-    base = stem[:-4]
-    if stem.endswith("HEIT") and base.endswith(_KEIT_BASES) and not base.endswith("EIG"):
-        return base + "KEIT"
-    if stem.endswith("KEIT") and not base.endswith(_KEIT_AFTER):
-        return base + "HEIT"
-    return None
-
-
-def suffix_paradigm(tiles: str) -> tuple[str, str] | None:
-    """("Sing", tiles) or ("Plur", singular) for a word ending in a noun-only suffix or its plural."""
-    for suffix, plural in NOUN_SUFFIXES.items():
-        if len(tiles) < len(suffix) + 3:
-            continue
-        if tiles.endswith(suffix):
-            return "Sing", tiles
-        if plural and tiles.endswith(suffix + plural):
-            return "Plur", tiles[:-len(plural)]
-    return None
 
 
 def is_proper(reading: Reading, lemma_tiles: str | None, lists: TileLists) -> bool:

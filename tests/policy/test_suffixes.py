@@ -11,7 +11,7 @@ import pytest
 
 from lexicon_tools.jobs.filter import evaluate_with_defaults as evaluate
 from lexicon_tools.model.entry import Entry
-from lexicon_tools.policy.nominative import suffix_paradigm
+from lexicon_tools.policy.suffixes import suffix_paradigm
 
 CASES = [
     ("Einstufung", True, "nom-sg"), ("Verdunkelung", True, "nom-sg"), ("Erweckung", True, "nom-sg"),
