@@ -143,6 +143,7 @@ def shots(browser, lexicon: Path, scheme: str, save) -> None:
         save(page, "turn")
         record(page)
         page.tap("[data-testid=pass]")                               # Cem, who could swap the joker, passes
+        page.wait_for_selector("[data-testid=pass]:not([disabled])")  # the engine allowed it: recorded
         page.tap("[data-testid=swap]")                               # Anna tries: not hers to swap
         page.tap("[data-square=G11]")
         page.tap("[data-testid=swap]")

@@ -175,7 +175,8 @@ class Game:
                                        notation=format_place(self.rules, self.board, move, self.text))
         if isinstance(move, Pass):
             if not self.rules.pass_allowed:
-                raise IllegalMoveError(f"passing is not allowed in {self.rules.name}")
+                raise IllegalMoveError(f"passing is not allowed in {self.rules.name}",
+                                       "Place tiles or exchange." if self.rules.exchange_allowed else "Place tiles.")
             return self._scoreless(move, PASS)
         if isinstance(move, Exchange):
             return self._exchange(move)

@@ -139,9 +139,7 @@ def deal_recorded(game: Game, row: RecordedTurn, where: str) -> None:
     try:
         wanted = game.text.parse_rack(row.rack)
     except ValueError as exc:
-        raise IllegalMoveError(f"{where}: the rack {row.rack!r}: {exc}",
-                               f"Use the letters {''.join(game.rules.alphabet.letters)} and "
-                               f"{game.rules.blank_symbol} for a blank.") from None
+        raise IllegalMoveError(f"{where}: the rack {row.rack!r}: {exc}", _letters_hint(game)) from None
     free = Counter(game.bag.tiles) + Counter(game.player.rack)
     short = Counter(wanted) - free
     others = [p for p in game.players if p is not game.player]
@@ -190,8 +188,12 @@ def _move(game: Game, row: RecordedTurn) -> Move:
         try:
             return Exchange(tuple(game.text.parse_rack(row.text)))
         except ValueError as exc:
-            raise IllegalMoveError(f"exchange {row.text!r}: {exc}") from None
+            raise IllegalMoveError(f"exchange {row.text!r}: {exc}", _letters_hint(game)) from None
     raise IllegalMoveError(f"unknown turn kind {row.kind!r}")
+
+
+def _letters_hint(game: Game) -> str:
+    return f"Use the letters {''.join(game.rules.alphabet.letters)} and {game.rules.blank_symbol} for a blank."
 
 
 def _check_turn(record: Record, game: Game, row: RecordedTurn, turn: Turn) -> None:

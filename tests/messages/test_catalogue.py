@@ -67,6 +67,29 @@ def test_every_refusal_reads_german_without_fields(clients, name, request_body):
     assert english["detail"] == body["detail"]          # the engine's own words stay available
 
 
+# a character that is no tile or letter of the game, where the page sends one (the tile text's ValueError,
+# wrapped by the table): German from the catalogue, with the hint naming the letters
+NOT_A_TILE = [
+    ("/api/end", {"names": ["Anna", "Ben"], "scores": [0, 0], "racks": ["A1", ""], "went_out": None,
+                  "last_placer": None, "left": []}, "Reststeine von Anna: '1' ist kein Stein dieses Spiels."),
+    ("/api/tiles-left", {"board": EMPTY16, "rack": "A1"}, "Meine Steine: '1' ist kein Stein dieses Spiels."),
+    ("/api/score", {"history": [], "tiles": tiles(["G8"], "1")},
+     "Der Stein auf G8: '1' ist kein Buchstabe dieses Spiels."),
+    ("/api/score", {"board": ["1" + "." * 15] + EMPTY16[1:], "tiles": tiles(["G8"], "A")},
+     "Brett, Zeile 1: '1' ist kein Buchstabe dieses Spiels."),
+]
+
+
+@pytest.mark.parametrize("path,request_body,german", NOT_A_TILE)
+def test_a_character_that_is_no_tile_reads_german(clients, path, request_body, german):
+    reply = clients["wortspieler"].post(path, json=request_body, headers={"accept-language": "de-DE"})
+    body = reply.json()
+    assert reply.status_code == 400 and body["error"] == german, body
+    assert body["hint"].startswith("Nimm die Buchstaben AÄBCDEFGHIJKLMNOÖPQRSTUÜVWXYZ"), body
+    english = clients["wortspieler"].post(path, json=request_body).json()
+    assert english["error"] == english["detail"] and "'1' is not a" in english["error"], english
+
+
 def test_reasons_by_code_in_both_languages():
     assert messages.reason_text("inflected-form:plural-of:HAUS", "de") == "gebeugte Form (Plural von HAUS)"
     assert messages.reason_text("inflected-form:plural-of:HAUS", "en") == "inflected form (plural of HAUS)"

@@ -1,7 +1,9 @@
 """`lexicon-tools --lang de replay` names the record's line and says in German what differs.
 
 The Webfeud fixture game (tests/io/formats/gcg_fixtures) is broken one way at a time, as a record
-edited by hand would be: a score, a total, the player to move, a rack no longer possible, an end line.
+edited by hand would be: a score, a total, the player to move, a rack no longer possible, an end line,
+and a character that is no tile in a rack, an exchange or a placement (the tile text's own ValueError,
+which the replay wraps: its German comes from the catalogue as well, with the hint naming the letters).
 In German the error keeps the file and line of the record (`FILE:LINE:`), says what differs with the
 numbers of the English message, and uses no word that only the catalogue's English texts use; it is
 never the catalogue's fallback sentence, which would hide where the record went wrong.
@@ -30,6 +32,12 @@ BROKEN = {      # what is changed -> what the German error must say
     "mover": ((">ben: ÄDJLTTZ J6 DJ +13 26", ">anna: ÄDJLTTZ J6 DJ +13 26"), "ben ist am Zug, die Partie lässt anna ziehen"),
     "rack": ((">anna: ACHKLRS K1", ">anna: YYYYYYY K1"), "Die Steine YYYYYYY brauchen"),
     "end": ((">anna: (EMNOSS) +9 419", ">anna: (EMNOSS) +8 418"), "Die Abrechnung am Spielende ist"),
+    "rack-char": ((">anna: ACHKLRS K1", ">anna: ACHKL1S K1"),
+                 "Die Steine 'ACHKL1S' gehen nicht: '1' ist kein Stein dieses Spiels.\nTipp: Nimm die Buchstaben"),
+    "exchange-char": ((">anna: ACIKMMT -CMT +0 0", ">anna: ACIKMMT -C1T +0 0"),
+                     "Der Tausch 'C1T' geht nicht: '1' ist kein Stein dieses Spiels.\nTipp: Nimm die Buchstaben"),
+    "placement-char": ((">ben: AÄJSTWZ 8H AW +4 4", ">ben: AÄJSTWZ 8H A1 +4 4"),
+                      "Im Zug 8H A1: '1' ist kein Buchstabe dieses Spiels."),
 }
 
 

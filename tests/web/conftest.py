@@ -45,6 +45,23 @@ def small_lexicons(tmp_path_factory) -> dict[str, Path]:
     return {name: build_small(name, folder / f"{name}.lex") for name in ("wortspieler", "smartfeud")}
 
 
+NO_PASSING = """\
+# a house rule: nobody may pass; a player who cannot lay a word exchanges
+extends: smartfeud
+name: smartfeud-ohne-passen
+title: SmartFeud ohne Passen
+turns:
+  pass_allowed: false
+"""
+
+
+def house_ruleset(folder: Path) -> str:
+    """A house ruleset file extending SmartFeud in which passing is not allowed (for ``--ruleset FILE``)."""
+    path = folder / "smartfeud-ohne-passen.yaml"
+    path.write_text(NO_PASSING, encoding="utf-8")
+    return str(path)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -14,7 +14,7 @@ import pytest
 
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.io.formats.rulesets import load_ruleset
-from tests.web.conftest import start_server, stop_server
+from tests.web.conftest import house_ruleset, start_server, stop_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH: install Debian's `chromium` "
@@ -260,9 +260,15 @@ def test_the_turn_timer_counts_down_the_chosen_limit(phone, servers, tmp_path):
     page.click("[data-tab=sheet]")
     page.click("[data-testid=clock-auto]")                # switched off: the next clock waits for Start
     page.click("[data-tab=board]")
-    page.click("[data-testid=pass]")
+    pass_turn(page)
     page.clock.run_for(10_000)
     assert page.inner_text("[data-testid=clock]") == "2:00" and not page.errors
+
+
+def pass_turn(page) -> None:
+    """Tap Passen and wait for the engine's answer (the button is disabled while it is asked)."""
+    page.click("[data-testid=pass]")
+    page.wait_for_selector("[data-testid=pass]:not([disabled])")
 
 
 def english_words() -> set[str]:
@@ -299,7 +305,7 @@ def test_a_german_game_with_errors_shows_no_english(phone, servers, tmp_path):
     lay(page, "G9", "ASE", down=True, joker_at=2)        # player 2: HASe down column G, the E a joker
     page.wait_for_selector("[data-testid=turn-score]")
     record(page)
-    page.click("[data-testid=pass]")                      # player 1 passes: the joker is no longer swappable
+    pass_turn(page)                                       # player 1 passes: the joker is no longer swappable
     page.click("[data-testid=swap]")
     page.click("[data-square=G11]")
     page.click("[data-testid=swap]")
@@ -446,6 +452,31 @@ def test_three_passes_in_a_row_put_a_smartfeud_player_out(phone, servers):
     typed(7)                                               # Anna, then Cem: Ben is skipped
     assert page.input_value("[data-testid=typed-player]") == "2"
     assert not page.errors
+
+
+def test_the_boards_pass_waits_for_the_engine_and_a_house_rule_can_refuse_it(phone, small_lexicons, tmp_path):
+    """A house ruleset (a file extending SmartFeud, ``serve --ruleset FILE``) in which nobody may pass: the
+    board's Passen asks the engine first, shows its German refusal and records nothing; the tiles laid
+    stay, and the turn is still the same player's to lay."""
+    proc, url = start_server(small_lexicons["smartfeud"], "--ruleset", house_ruleset(tmp_path))
+    try:
+        page = phone(url, locale="de-DE")
+        lay(page, "G8", "HAUS")
+        page.wait_for_selector(f"[data-testid=turn-score]:has-text('{sum(values('smartfeud')[c] for c in 'HAUS')} Punkte')")
+        score = page.inner_text("[data-testid=result]")
+        pass_turn(page)
+        assert page.inner_text("[data-testid=status]") == ("Passen ist in smartfeud-ohne-passen nicht erlaubt. "
+                                                           "Lege Steine oder tausche.")
+        assert page.locator("#sheet-body tr").count() == 0
+        assert page.inner_text("[data-testid=result]") == score              # HAUS is still on the board
+        assert page.inner_text("#mover .now").startswith("▶ Spieler 1")      # and still Spieler 1's to lay
+        record(page)
+        page.click("[data-tab=sheet]")
+        assert page.locator("#sheet-body tr").count() == 1 and "gepasst" not in page.inner_text("[data-testid=sheet]")
+        page.screenshot(path=tmp_path / "no-passing.png")
+        assert not page.errors
+    finally:
+        stop_server(proc)
 
 
 def test_dark_mode_follows_the_system_setting(browser, servers, tmp_path):

@@ -3,8 +3,9 @@ same port, a real Chromium with the page's service worker, the compact lexicon a
 
 What a table sees: the page reloads without the server, judges HAUS ✔ and HÄUSER ✘ (Wortspieler) from the
 lexicon on the phone and says that the verdict was made offline, without reasons; the score sheet is
-still there and takes turns; once the server is back, the shared table gets them, each exactly once
-(checked through the server's own API, not the page).
+still there and takes turns (a pass on the sheet or the board's Passen as entered, with no engine to
+ask); once the server is back, the shared table gets them, each exactly once (checked through the
+server's own API, not the page).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 
 from lexicon_tools import messages
 from tests.web.conftest import ROWS, free_port, start_server, stop_server
-from tests.web.test_browser import CHROMIUM, PHONE, english_words, lay, visible_text
+from tests.web.test_browser import CHROMIUM, PHONE, english_words, lay, pass_turn, visible_text
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH: install Debian's `chromium` "
                                                           "package (.ci/run does) to run the browser tests")
@@ -155,6 +156,11 @@ def test_server_stopped_mid_game_then_back(browser, small_lexicons, bigger_lexic
     page.click("[data-testid=typed-pass]")                          # player 1 passes, offline
     page.wait_for_selector("[data-testid=sheet] td:has-text('MAUS 9')")
     page.wait_for_selector("[data-testid=sheet] td:has-text('gepasst')")    # the check found no server
+    page.click("[data-tab=board]")
+    pass_turn(page)                                                 # player 2 passes on the board, offline
+    page.click("[data-tab=sheet]")
+    page.wait_for_function("() => document.querySelectorAll('#sheet-body tr').length === 4")
+    assert page.inner_text("[data-testid=sheet]").count("gepasst") == 2    # taken as entered
     seen.append(visible_text(page))
     reload(page)                                                    # still there after another reload
     page.click("[data-tab=sheet]")
@@ -167,7 +173,7 @@ def test_server_stopped_mid_game_then_back(browser, small_lexicons, bigger_lexic
     proc, url2 = serve_on(bigger_lexicon, port)
     try:
         assert url2 == url
-        expected = [("HAUS", 12, "scored"), ("MAUS", 9, "scored"), ("", 0, "pass")]
+        expected = [("HAUS", 12, "scored"), ("MAUS", 9, "scored"), ("", 0, "pass"), ("", 0, "pass")]
         assert wait_for(lambda: server_turns(url, table) == expected)
         status = page.inner_text("[data-testid=status]")
         version = httpx.get(f"{url}/api/tables/{table}").json()["version"]

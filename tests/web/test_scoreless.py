@@ -19,6 +19,8 @@ from lexicon_tools.engine.replay import replay
 from lexicon_tools.engine.runner import log_of, play_game
 from lexicon_tools.io.formats.gamerecord import format_record, parse_record
 from lexicon_tools.web.app import create_app
+from lexicon_tools.web.loader import open_table
+from tests.web.conftest import house_ruleset
 from tests.web.test_game_record import page_history
 from tests.web.test_table_history import tables  # noqa: F401  (the fixture)
 
@@ -111,3 +113,25 @@ def test_the_reply_says_when_the_rules_end_the_game(tables):  # noqa: F811
     going = client.post("/api/scoreless", json={"players": 2, "history": passes[:2], "player": 0,
                                                 "kind": "pass"}).json()
     assert going["over"] is None, going
+
+
+
+def test_a_house_ruleset_without_passing_refuses_a_pass_in_german(small_lexicons, tmp_path):
+    """``turns.pass_allowed: false`` in a house ruleset (a file extending SmartFeud, opened as
+    ``serve --ruleset FILE`` opens it, with the lexicon built for SmartFeud): a pass is refused, in German
+    and in English, with the hint to lay or exchange, on the first turn and after one; an exchange and a
+    resignation stay allowed."""
+    _path, table = open_table(house_ruleset(tmp_path), str(small_lexicons["smartfeud"]))
+    assert table.rules.pass_allowed is False and table.title == "SmartFeud ohne Passen"
+    client = TestClient(create_app(table, None))
+    haus = {"player": 0, "kind": "place", "notation": "8G HAUS"}
+    for history, player in (([], 0), ([haus], 1)):
+        body = {"players": 2, "history": history, "player": player, "kind": "pass"}
+        german = client.post("/api/scoreless", headers={"accept-language": "de-DE"}, json=body).json()
+        assert german["legal"] is False and german["error"] == "Passen ist in smartfeud-ohne-passen nicht erlaubt.", german
+        assert german["hint"] == "Lege Steine oder tausche.", german
+        english = client.post("/api/scoreless", json=body).json()
+        assert english["error"] == "passing is not allowed in smartfeud-ohne-passen", english
+        for kind in ("exchange", "resign"):
+            reply = client.post("/api/scoreless", json=dict(body, kind=kind)).json()
+            assert reply["legal"] is True, (kind, reply)

@@ -87,6 +87,11 @@ class Phone:
         self.page.wait_for_selector("[data-testid=turn-score]", state="detached")
         self.step()
 
+    def pass_turn(self) -> None:
+        """Tap Passen and wait for the engine's answer (the button is disabled while it is asked)."""
+        self.tap("[data-testid=pass]")
+        self.page.wait_for_selector("[data-testid=pass]:not([disabled])")
+
     def mover(self) -> str:
         """The header's player to move (marked ▶)."""
         shown = self.page.inner_text("[data-testid=mover]").splitlines()
@@ -162,7 +167,7 @@ def test_a_wortspieler_game_by_taps_refuses_a_joker_swap_out_of_turn(phones, ser
     phone.record()
     assert "blank" in phone.page.get_attribute("[data-square=G11]", "class")
 
-    phone.tap("[data-testid=pass]")                     # turn 3, player 3 (the one who could swap) passes
+    phone.pass_turn()                     # turn 3, player 3 (the one who could swap) passes
     phone.step()
     assert phone.mover().startswith("Spieler 1")
 
@@ -179,7 +184,7 @@ def test_a_wortspieler_game_by_taps_refuses_a_joker_swap_out_of_turn(phones, ser
     assert tee > 0
     phone.record()
     assert phone.mover().startswith("Spieler 2")
-    phone.tap("[data-testid=pass]")                     # turn 5, player 2 passes
+    phone.pass_turn()                     # turn 5, player 2 passes
     phone.step()
 
     haus, hase = sum(v[c] for c in "HAUS"), v["H"] + v["A"] + 2 * v["S"] + v["E"]
@@ -213,7 +218,7 @@ def test_a_smartfeud_game_by_taps_refuses_eight_tiles_after_the_first_turn(phone
     phone.lay("G10", "SE")                              # player 1 lays SEE through the E of NASE instead
     see = phone.scored("SEE")
     phone.record()
-    phone.tap("[data-testid=pass]")                     # turn 4, player 2 passes
+    phone.pass_turn()                     # turn 4, player 2 passes
     phone.step()
     assert phone.mover().startswith("Spieler 1")
 

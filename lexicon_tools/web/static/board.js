@@ -3,7 +3,6 @@
 import { api, nextClock } from "./store.js";
 import { t } from "./i18n.js";
 import { checkScoreless, kindOf, nextSeat, passedOut } from "./sheet.js";
-import { newId } from "./sync.js";
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -245,27 +244,31 @@ export class BoardView {
     this.render();
   }
 
-  // A pass is recorded at once (the board is for quick turns); the engine then says whether it put the
-  // player out (SmartFeud: three passes in a row lose), and the turn is marked so.
+  // A pass waits for the engine, as the sheet's does: the ruleset may not allow passing (then the refusal is
+  // shown and nothing is recorded), and the answer says whether it puts the player out (SmartFeud: three
+  // passes in a row lose). With the server unreachable the pass is recorded as entered. The tiles laid when
+  // Passen was tapped go; tiles laid while the engine was asked stay (they are the next player's).
   async pass() {
+    const button = document.getElementById("pass");
+    if (button.disabled) return;                 // one pass at a time: a second tap waits for the first
     const before = this.store.state;
-    const player = before.current, id = newId(), turns = [...before.turns];
+    const player = before.current;
+    const laid = JSON.stringify([before.pending, before.take, before.swap]);
+    button.disabled = true;
+    let reply;
+    try {
+      reply = await checkScoreless(before, player, "pass");
+    } finally {
+      button.disabled = false;
+    }
+    const status = document.getElementById("status");
+    if (reply && !reply.legal) { status.textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
+    if (reply && (reply.out || reply.over)) status.textContent = passedOut(before, player, reply);
     this.store.update((s) => {
-      s.turns.push({ id, player, kind: "pass", notation: "-", score: 0, valid: true });
-      s.pending = []; s.take = []; s.swap = []; s.line = 0;
-      s.current = nextSeat(s, s.current);
+      s.turns.push({ player, kind: "pass", notation: "-", score: 0, valid: true, ...(reply && reply.out ? { out: true } : {}) });
+      if (JSON.stringify([s.pending, s.take, s.swap]) === laid) { s.pending = []; s.take = []; s.swap = []; s.line = 0; }
+      s.current = nextSeat(s, player);
       nextClock(s);
-    });
-    const reply = await checkScoreless(before, player, "pass", turns);
-    if (!reply) return;
-    if (!reply.legal) { document.getElementById("status").textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
-    if (reply.out || reply.over) document.getElementById("status").textContent = passedOut(before, player, reply);
-    if (!reply.out) return;
-    this.store.update((s) => {
-      const turn = s.turns.find((t) => t.id === id);
-      if (!turn) return;
-      turn.out = true;
-      if (s.current === player) s.current = nextSeat(s, player);
     });
   }
 
