@@ -131,8 +131,9 @@ def _patterns() -> list[tuple[re.Pattern, dict[str, str]]]:
     return out
 
 
-# where a replayed record went wrong: "games/x.gcg:12: " (a file and line, kept as they are)
-_LOCATION = re.compile(r"^(\S+:[0-9]+): (?=\S)")
+# where a replayed record went wrong: "games/x.gcg:12: " or "meine Partie.gcg:12: " (a file and line,
+# kept as they are; a name with spaces needs its extension, so prose before a number is never taken)
+_LOCATION = re.compile(r"^([^\n]+?\.\w+:[0-9]+|\S+:[0-9]+): (?=\S)")
 
 
 def translate(message: str, lang: str, verbose: bool = False) -> str:

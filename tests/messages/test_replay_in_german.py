@@ -50,7 +50,7 @@ def lexicon(tmp_path_factory):
 def test_a_broken_record_is_named_in_german_with_its_line(lexicon, tmp_path, case):
     (old, new), said = BROKEN[case]
     assert old in TEXT
-    record = tmp_path / f"{case}.gcg"
+    record = tmp_path / f"meine Partie {case}.gcg"            # a name with spaces keeps its line too
     record.write_text(TEXT.replace(old, new, 1), encoding="utf-8")
     line = next(n for n, text in enumerate(record.read_text(encoding="utf-8").splitlines(), 1) if text.startswith(new))
     outputs = {lang: CliRunner().invoke(cli_app, ["--lang", lang, "replay", str(record), "--ruleset", "webfeud",
