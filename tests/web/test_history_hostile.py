@@ -1,0 +1,74 @@
+"""Hostile bodies for the endpoints that replay a table's history: /api/scoreless, /api/end, /api/record (issue 26).
+
+Each must be refused with a 4xx JSON error naming the field or the turn (or, where the contract is to answer
+"not allowed", a normal refusal), quickly, and the app must go on answering.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lexicon_tools.web.app import create_app
+from lexicon_tools.web.loader import open_table
+
+HAUS = {"player": 0, "kind": "place", "notation": "8G HAUS"}
+
+
+@pytest.fixture(scope="module")
+def client(small_lexicons):
+    table = open_table(None, str(small_lexicons["wortspieler"]))[1]
+    return TestClient(create_app(table, None), raise_server_exceptions=False)
+
+
+def post(client, path, body):
+    started = time.monotonic()
+    reply = client.post(path, content=json.dumps(body, allow_nan=True), headers={"content-type": "application/json"})
+    assert time.monotonic() - started < 2, path
+    assert reply.status_code < 500 and "Traceback" not in reply.text, reply.text
+    return reply
+
+
+def refused(reply, *needles):
+    assert 400 <= reply.status_code < 500, reply.text
+    error = reply.json()["error"]
+    assert all(n in error for n in needles), error
+    return error
+
+
+@pytest.mark.parametrize("body, needles", [
+    ({"players": 2, "history": [HAUS, dict(HAUS, player=1)], "kind": "pass"}, ("turn 2", "G8 is already occupied")),
+    ({"players": 2, "history": [{"player": 0, "kind": "place", "notation": "8G ÄÄÄÄÄÄÄ"}], "kind": "pass"},
+     ("turn 1", "no longer unseen")),                                          # more Ä than the game has
+    ({"players": 2, "history": [{"player": 0, "kind": "place", "notation": "8G H\u0000US"}], "kind": "pass"},
+     ("turn 1", "not a letter")),
+    ({"players": 2, "history": [{"player": 0, "kind": "place", "notation": ""}], "kind": "pass"}, ("turn 1",)),
+    ({"players": 2, "history": [{"player": 5, "kind": "pass"}], "player": 0, "kind": "pass"}, ("turn 1", "player 6")),
+    ({"players": 2, "history": [], "player": 6, "kind": "pass"}, ("player 7", "not at this table")),
+    ({"players": 1, "history": [], "kind": "pass"}, ("2-4 players", "not 1")),
+    ({"players": 8, "history": [], "kind": "pass"}, ("2-4 players", "not 8")),
+    ({"players": -1, "history": [], "kind": "pass"}, ("players",)),
+    ({"players": 2.5, "history": [], "kind": "pass"}, ("players",)),
+    ({"players": 2, "history": [{"player": float("inf"), "kind": "pass"}], "kind": "pass"}, ("history.0.player",)),
+    ({"players": 2, "history": [{"player": 0, "kind": "place", "notation": "x" * 100_000}], "kind": "pass"},
+     ("history.0.notation",)),
+    ({"players": 2, "history": "x", "kind": "pass"}, ("history",)),
+    ({"players": 2, "history": [[[[[[]]]]]], "kind": "pass"}, ("history.0",)),
+    ({"players": 2, "history": [], "kind": "swap"}, ("kind",)),
+])
+def test_scoreless_refuses_a_history_the_table_cannot_have(client, body, needles):
+    """Before: an illegal or contradictory history, or a seat beyond the table, was answered 200 'legal'."""
+    refused(post(client, "/api/scoreless", body), *needles)
+    assert post(client, "/api/scoreless", {"players": 2, "history": [HAUS], "player": 1,
+                                           "kind": "pass"}).json()["legal"] is True
+
+
+def test_a_history_far_longer_than_a_game_is_refused_at_the_door(client):
+    for path, body in (("/api/scoreless", {"players": 2, "kind": "pass"}), ("/api/record", {"names": ["A", "B"]})):
+        huge = dict(body, history=[{"player": i % 2, "kind": "pass"} for i in range(100_000)])
+        assert post(client, path, huge).status_code == 413
+        longest = dict(body, history=[{"player": i % 2, "kind": "pass"} for i in range(401)])
+        refused(post(client, path, longest), "history")
