@@ -72,3 +72,28 @@ def test_a_history_far_longer_than_a_game_is_refused_at_the_door(client):
         assert post(client, path, huge).status_code == 413
         longest = dict(body, history=[{"player": i % 2, "kind": "pass"} for i in range(401)])
         refused(post(client, path, longest), "history")
+
+
+END = {"names": ["A", "B"], "scores": [10, 20], "racks": ["", ""]}
+
+
+@pytest.mark.parametrize("change, needles", [
+    ({"scores": [10 ** 400, 0]}, ("scores.0",)),
+    ({"scores": [float("nan"), 0]}, ("scores.0", "finite")),
+    ({"scores": [0, -10 ** 9]}, ("scores.1",)),
+    ({"names": ["A"], "scores": [0], "racks": [""]}, ("2-4 players", "not 1")),
+    ({"names": ["A"] * 8, "scores": [0] * 8, "racks": [""] * 8}, ("2-4 players", "not 8")),
+    ({"left": [0, 0]}, ("left",)),
+    ({"went_out": 0, "left": [0]}, ("left", "went out")),
+    ({"left": [5]}, ("player 6", "not at this table")),
+    ({"went_out": -1}, ("went_out",)),
+    ({"racks": ["?" * 16, ""]}, ("rack of A", "16 tiles")),
+    ({"racks": ["QQQQQQ", "QQQQQQ"]}, ("racks", "more Q")),                 # the game has one Q
+    ({"racks": ["", "\u0000\u202e"]}, ("rack of B",)),
+    ({"names": ["A", "B"], "scores": [0], "racks": ["", ""]}, ("one entry per player",)),
+])
+def test_the_end_step_refuses_what_no_table_can_end_with(client, change, needles):
+    """Before: a resigned player listed twice was ranked twice, 400-digit scores, 16 jokers on a rack, more of a
+    letter than the game has and a seat count the ruleset does not allow were all settled with a 200."""
+    refused(post(client, "/api/end", dict(END, **change)), *needles)
+    assert post(client, "/api/end", END).json()["ranking"][0] == {"rank": 1, "player": 1}
