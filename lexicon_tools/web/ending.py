@@ -18,6 +18,7 @@ from typing import Any
 from lexicon_tools.engine import ending
 from lexicon_tools.engine.turns import Player
 from lexicon_tools.errors import UsageError
+from lexicon_tools.web.history import in_game
 
 
 def settle(table, names: list[str], scores: list[int], racks: list[str], went_out: int | None,
@@ -48,7 +49,7 @@ def settle(table, names: list[str], scores: list[int], racks: list[str], went_ou
         held.update(tiles)
         players.append(Player(seat, name, sorted(tiles), score=score,
                               out=ending.RESIGNED if seat in left else None))
-    beyond = [t for t, n in held.items() if n > rules.counts[t]]
+    beyond = [t for t, n in held.items() if n > in_game(rules, t)]
     if beyond:
         raise UsageError(f"racks: more {table.text.rack(beyond)} than the game has",
                          "Type the tiles left on each rack.")

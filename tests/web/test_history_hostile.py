@@ -42,7 +42,7 @@ def refused(reply, *needles):
 @pytest.mark.parametrize("body, needles", [
     ({"players": 2, "history": [HAUS, dict(HAUS, player=1)], "kind": "pass"}, ("turn 2", "G8 is already occupied")),
     ({"players": 2, "history": [{"player": 0, "kind": "place", "notation": "8G ÄÄÄÄÄÄÄ"}], "kind": "pass"},
-     ("turn 1", "no longer unseen")),                                          # more Ä than the game has
+     ("turn 1", "more Ä than the game has")),
     ({"players": 2, "history": [{"player": 0, "kind": "place", "notation": "8G H\u0000US"}], "kind": "pass"},
      ("turn 1", "not a letter")),
     ({"players": 2, "history": [{"player": 0, "kind": "place", "notation": ""}], "kind": "pass"}, ("turn 1",)),
@@ -97,3 +97,28 @@ def test_the_end_step_refuses_what_no_table_can_end_with(client, change, needles
     letter than the game has and a seat count the ruleset does not allow were all settled with a 200."""
     refused(post(client, "/api/end", dict(END, **change)), *needles)
     assert post(client, "/api/end", END).json()["ranking"][0] == {"rank": 1, "player": 1}
+
+
+@pytest.mark.parametrize("body, needles", [
+    ({"names": ["A", "B"], "history": [HAUS], "adjustments": [{"player": 0, "delta": 1, "tiles": "\n#note x\n>B: Q"}]},
+     ("adjustment 1", "tiles")),                             # before: the newline wrote lines of its own into the file
+    ({"names": ["A", "B"], "history": [{"player": 0, "kind": "place", "notation": "8G ÄÄÄÄÄÄÄ"}]},
+     ("turn 1", "more Ä than the game has")),                # before: a record `replay` then refused
+    ({"names": ["A", "B"], "history": [HAUS, dict(HAUS, player=1)]}, ("turn 2", "G8 is already occupied")),
+    ({"names": ["A", "B"], "history": [{"player": 5, "kind": "pass"}]}, ("player", "not at the table")),
+    ({"names": ["A", "B"], "history": [HAUS], "adjustments": [{"player": 5, "delta": 3}]}, ("not at the table",)),
+    ({"names": ["A", "B"], "history": [HAUS], "adjustments": [{"player": 0, "delta": 10 ** 9}]},
+     ("adjustments.0.delta",)),
+    ({"names": ["A"], "history": []}, ("2-4 players", "not 1")),
+    ({"names": list("ABCDEFGH"), "history": []}, ("2-4 players", "not 8")),
+    ({"names": ["A", "B"], "history": [{"player": 0, "kind": "place", "notation": "8G " + "E" * 150}]},
+     ("turn 1", "runs off the board")),
+    ({"names": ["A", "B"], "history": [{"player": 0, "kind": "exchange"}]}, ("turn 1", "exchange")),
+    ({"names": ["A", "B"], "history": [{"player": 0, "kind": "place", "notation": {"a": [1]}}]},
+     ("history.0.notation",)),
+])
+def test_a_game_record_is_refused_for_turns_or_lines_no_game_has(client, body, needles):
+    refused(post(client, "/api/record", body), *needles)
+    good = post(client, "/api/record", {"names": ["A", "B"], "history": [HAUS],
+                                        "adjustments": [{"player": 1, "delta": -3, "tiles": "q?"}]}).json()["gcg"]
+    assert good.splitlines()[-2:] == [">A: AHSU 8G HAUS +5 5", ">B: (Q?) -3 -3"], good
