@@ -24,13 +24,14 @@ and any number of tables share it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from lexicon_tools.engine.board import Board
 from lexicon_tools.engine.notation import parse_place
 from lexicon_tools.engine.placement import TurnContext, evaluate_place
-from lexicon_tools.engine.tiles import BLANK_FLAG
+from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK
 from lexicon_tools.errors import IllegalMoveError, UsageError
 
 PLACE = "place"
@@ -93,6 +94,20 @@ def replay(table, history: list[dict[str, Any]], player: int) -> Situation:
     return situation
 
 
+def beyond_distribution(rules, board: Board) -> list[int]:
+    """The rack tiles (0 a joker) of which `board` holds more than the game has (`in_game`)."""
+    held = Counter()
+    for code, n in Counter(board.cells).items():
+        if code:
+            held[RACK_BLANK if code & BLANK_FLAG else code] += n
+    return sorted(t for t, n in held.items() if n > in_game(rules, t))
+
+
+def in_game(rules, tile: int) -> int:
+    """How many of rack tile `tile` a game has: the distribution, plus the starter's extra joker if any."""
+    return rules.counts[tile] + (1 if tile == RACK_BLANK and rules.starting_player_extra_blank else 0)
+
+
 @dataclass(frozen=True)
 class Step:
     """One turn of the history as replayed: for a placement, the board before it, its move and evaluation."""
@@ -120,6 +135,11 @@ def played(table, history: list[dict[str, Any]], situation: Situation):
             except IllegalMoveError as exc:
                 raise UsageError(f"turn {number} of the table ({turn.get('notation', '')!r}) is not allowed: "
                                  f"{exc.message}", "Undo back to that turn, or start a new game.") from None
+            beyond = beyond_distribution(rules, ev.board)
+            if beyond:
+                raise UsageError(f"turn {number} of the table ({turn.get('notation', '')!r}) is not allowed: the "
+                                 f"board would hold more {table.text.rack(beyond)} than the game has",
+                                 "Undo back to that turn, or start a new game.")
             situation.after(move, ev.board, seat)
             yield Step(number, seat, kind, before, move, ev)
         else:

@@ -50,6 +50,10 @@ def game_record(table, names: list[str], history: list[dict[str, Any]],
                 adjustments: list[dict[str, Any]] = ()) -> str:
     """The GCG text of the table's game: `history` as the page sends it to `/api/score`, `adjustments` the
     end step's lines ({player, delta, tiles})."""
+    rules = table.rules
+    if not rules.players_min <= len(names) <= rules.players_max:
+        raise UsageError(f"{rules.name} is played by {rules.players_min}-{rules.players_max} players, not "
+                         f"{len(names)}", "Send one name per player.")
     players = nicks(names)
     if any(not 0 <= int(t.get("player", 0)) < len(players) for t in [*history, *adjustments]):
         raise UsageError("a turn names a player who is not at the table", "Send one name per player.")
@@ -70,11 +74,24 @@ def game_record(table, names: list[str], history: list[dict[str, Any]],
     for number, line in enumerate(adjustments, len(turns) + 1):
         seat = int(line["player"])
         totals[seat] += int(line["delta"])
-        ends.append(RecordedAdjustment(number, players[seat][0], str(line.get("tiles", "")), int(line["delta"]),
-                                       totals[seat]))
+        ends.append(RecordedAdjustment(number, players[seat][0], _rack(table, number - len(turns), line),
+                                       int(line["delta"]), totals[seat]))
     record = Record("table", table.rules.name, 0, [n for n, _ in players], [f for _, f in players],
                     turns=turns, adjustments=ends, dealt=False)
     return format_gcg(record)
+
+
+def _rack(table, number: int, line: dict[str, Any]) -> str:
+    """An end line's tiles as rack text: only the game's letters and its joker, so nothing else reaches the file
+    (a newline would start a line of its own)."""
+    rules = table.rules
+    try:
+        tiles = table.text.parse_rack(str(line.get("tiles", "")).upper().replace(rules.blank_symbol.upper(),
+                                                                                 rules.blank_symbol))
+    except ValueError as exc:
+        raise UsageError(f"adjustment {number}: tiles: {exc}", f"Use the letters {''.join(rules.alphabet.letters)} "
+                         f"and {rules.blank_symbol} for a joker.") from None
+    return table.text.rack(tiles)
 
 
 def _board_turns(history: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ MAX_BOARD = 32              # rows per board and squares per row (boards are at 
 MAX_TILES = 40              # tiles placed in one turn (multi-word turns included)
 MAX_HISTORY = 400          # turns of a table's history sent with a turn to score
 MAX_NOTATION = 160         # characters of one turn's notation (a multi-word turn of 40 tiles fits)
+MAX_SCORE = 100_000         # a player's total (a game's are at most a few thousand points)
 MAX_STATE_BYTES = 64_000    # a shared table's state (score sheet, board, undo history)
 
 Word = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD_LENGTH)]
@@ -89,7 +90,7 @@ class TableUpdate(TableState):
 
 class EndRequest(Strict):
     names: list[Annotated[str, StringConstraints(max_length=40)]] = Field(min_length=1, max_length=8)
-    scores: list[int] = Field(max_length=8, description="Each player's total before the end step.")
+    scores: list[Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE)]] = Field(max_length=8, description="Each player's total before the end step.")
     racks: list[Annotated[str, StringConstraints(max_length=16)]] = Field(
         max_length=8, description="The tiles left on each rack ('?' a joker).")
     went_out: int | None = Field(None, ge=0, le=7, description="The player who emptied their rack, if any.")

@@ -22,19 +22,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from lexicon_tools.engine.board import Board
 from lexicon_tools.engine.game import Game
 from lexicon_tools.engine.moves import Exchange, Pass, Resign
 from lexicon_tools.engine.notation import parse_place
 from lexicon_tools.engine.replay import RecordedTurn, deal_recorded
 from lexicon_tools.engine.tiles import RACK_BLANK
 from lexicon_tools.engine.turns import PLACE
-from lexicon_tools.errors import IllegalMoveError, LexiconToolsError
+from lexicon_tools.errors import IllegalMoveError, LexiconToolsError, UsageError
+from lexicon_tools.web.history import Situation, played
 
 
 def check_scoreless(table, players: int, history: list[dict[str, Any]], player: int, kind: str) -> dict[str, Any]:
     """{"legal": True, "bag": N or None, "out": bool} or {"legal": False, "error", "hint"} for seat `player`'s
     `kind` turn; `out`: the turn puts the player out of the game (``end.passes_in_a_row_lose``); `over`: the
-    reason the rules end the game with it (``end.consecutive_scoreless_turns``...), when the board is known."""
+    reason the rules end the game with it (``end.consecutive_scoreless_turns``...), when the board is known.
+
+    A history that names a seat not at the table, or whose placements the rules refuse (a word on an occupied
+    square, more tiles than the game has), raises `UsageError` naming the turn, as `/api/score` does."""
+    check_history(table, players, history, player)
     game = played_game(table, players, history)
     limit = table.rules.passes_in_a_row_lose
     if game is not None and game.over:       # the rules ended the game already: the table goes to the end step
@@ -51,6 +57,18 @@ def check_scoreless(table, players: int, history: list[dict[str, Any]], player: 
     out = not game.players[player].active if known else passes_out(table.rules, history, player, kind)
     over = game.outcome.reason if known and game.over else None
     return {"legal": True, "bag": bag, "out": out, "over": over, "passes_to_lose": limit}
+
+
+def check_history(table, players: int, history: list[dict[str, Any]], player: int) -> None:
+    """Refuse seats beyond the table and placements the rules refuse (`web.history.played`), naming the turn."""
+    if not 0 <= player < players:
+        raise UsageError(f"player {player + 1} is not at this table of {players}", "Name a seat of the table.")
+    for number, turn in enumerate(history, 1):
+        if not 0 <= int(turn.get("player", 0)) < players:
+            raise UsageError(f"turn {number} names player {int(turn.get('player', 0)) + 1}, who is not at this "
+                             f"table of {players}", "Undo back to that turn, or start a new game.")
+    for _step in played(table, history, Situation(board=Board.empty(table.rules))):
+        pass
 
 
 def passes_out(rules, history: list[dict[str, Any]], player: int, kind: str) -> bool:
@@ -85,9 +103,15 @@ def played_game(table, players: int, history: list[dict[str, Any]]) -> Game | No
             rack = table.rack(game.board, move)
             if game.extra_blank_pending and seat == 0 and RACK_BLANK not in rack:
                 rack.append(RACK_BLANK)          # the starter held the extra joker and loses it now, as in a game
-            deal_recorded(game, RecordedTurn(number, game.player.name, text.rack(rack), PLACE, "", 0, 0),
-                          f"turn {number}")
+            try:
+                deal_recorded(game, RecordedTurn(number, game.player.name, text.rack(rack), PLACE, "", 0, 0),
+                              f"turn {number}")
+            except IllegalMoveError as exc:        # the turns need more of a tile than the game has
+                raise UsageError(exc.message,
+                                 "Undo back to that turn, or start a new game.") from None
             game.play(move)
+    except UsageError:          # a turn the game cannot have had (or a seat count the ruleset does not allow)
+        raise
     except LexiconToolsError:
         return None
     return game

@@ -6,6 +6,7 @@ client on 127.0.0.1 is another address, as a phone beside an attacker's laptop w
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 
@@ -150,3 +151,41 @@ def test_tiles_left_is_never_negative(server):
     assert data["unseen"] == sum(data["letters"].values()) + data["blanks"]
     empty = httpx.post(url + "/api/tiles-left", json={"board": EMPTY16, "rack": ""}).json()
     assert empty["letters"]["E"] > 0 and empty["too_many"] == []
+
+
+HAUS = {"player": 0, "kind": "place", "notation": "8G HAUS"}
+NESTED = "[" * 50_000 + "]" * 50_000
+
+
+@pytest.mark.parametrize("path, body, status, needle", [
+    ("/api/scoreless", {"players": 2, "kind": "pass", "history": [{"player": 0, "kind": "pass"}] * 100_000}, 413,
+     "131,072 bytes"),
+    ("/api/scoreless", '{"players": 2, "kind": "pass", "history": %s}' % NESTED, 400, "parsing the body"),
+    ("/api/scoreless", '{"players": 2, "kind": "pass", "player": NaN}', 422, "player"),
+    ("/api/scoreless", {"players": 2, "kind": "pass", "history": [HAUS, dict(HAUS, player=1)]}, 400, "turn 2"),
+    ("/api/scoreless", {"players": 9, "kind": "pass"}, 422, "players"),
+    ("/api/end", '{"names": ["A", "B"], "scores": [1%s, 0], "racks": ["", ""]}' % ("0" * 5000), 400,
+     "parsing the body"),
+    ("/api/end", {"names": ["A", "B"], "scores": [0, 0], "racks": ["", ""], "left": [1, 1]}, 400, "left"),
+    ("/api/end", {"names": ["A"] * 8, "scores": [0] * 8, "racks": ["?" * 16] * 8}, 400, "2-4 players"),
+    ("/api/record", {"names": ["A", "B"], "history": [{"player": 0, "kind": "place", "notation": "Ü" * 10_000}]},
+     422, "history.0.notation"),
+    ("/api/record", {"names": ["A", "B"], "history": [HAUS], "adjustments": [{"player": 0, "delta": 1,
+                                                                               "tiles": "\n>B: x"}]}, 400,
+     "adjustment 1"),
+    ("/api/record", '{"names": ["A", "B"], "history": [%s]}' % NESTED[:60_000], 400, "parsing the body"),
+])
+def test_hostile_table_histories_are_refused_quickly_and_the_server_keeps_serving(server, path, body, status,
+                                                                                  needle):
+    """/api/scoreless, /api/end and /api/record replay what the page sends (issue 26): a 4xx naming the field or
+    the turn, within 2 s, no traceback in the log (checked when the module's server stops)."""
+    proc, url = server
+    headers = {"content-type": "application/json"}
+    content = body if isinstance(body, str) else json.dumps(body)
+    started = time.monotonic()
+    reply = httpx.post(url + path, content=content, headers=headers, timeout=10)
+    assert time.monotonic() - started < 2
+    assert reply.status_code == status and needle in reply.json()["error"], reply.text[:300]
+    assert _peak_mb(proc) < 300
+    again = httpx.post(url + "/api/scoreless", json={"players": 2, "kind": "pass", "history": [HAUS], "player": 1})
+    assert again.status_code == 200 and again.json()["legal"] is True
