@@ -311,7 +311,7 @@ def _scatter(plan: Plan, client) -> tuple[dict, dict, dict]:
     run = uuid.uuid4().hex[:8]
     out = []
     with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="Large object", category=UserWarning)  # a lexicon is large
+        warnings.filterwarnings("ignore", message="Sending large graph", category=UserWarning)  # a lexicon is large
         for kind, data in (("rules", rules_data), ("lexicon", lexicon_data), ("leaves", leaves_data)):
             out.append({h: client.submit(hold, d, key=f"{kind}-{h}-{run}", pure=False) for h, d in data.items()})
     return out[0], out[1], out[2]

@@ -197,6 +197,23 @@ def test_the_shared_lexicon_outlives_every_worker_that_held_it(reference, dask_c
     _wait_for_fresh_workers(dask_client, gone={before[a] for a in holders})
 
 
+def test_sending_the_lexicon_as_a_task_warns_of_no_large_graph(reference, dask_client):
+    """Dask warns on stderr of any task graph above a threshold (10 MB by default): a real lexicon is
+    larger, and the warning would tell a designer to rewrite a sweep they cannot change."""
+    import warnings
+
+    import dask
+
+    _path, plan, _folder, _result = reference
+    with dask.config.set({"distributed.admin.large-graph-warning-threshold": "1kB"}), \
+            warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _rules, lexicons, _leaves = _scatter(plan, dask_client)
+        (future,) = lexicons.values()
+        assert len(future.result(timeout=60)) > 1024
+    assert not [w for w in caught if "large graph" in str(w.message)], [str(w.message) for w in caught]
+
+
 def _wait_for_fresh_workers(client, gone: set[int]) -> None:
     """Two workers again, none of them a killed one (the nanny restarts them), for the tests after this."""
     deadline = time.monotonic() + 90
