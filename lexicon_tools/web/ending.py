@@ -18,7 +18,7 @@ from typing import Any
 from lexicon_tools.engine import ending
 from lexicon_tools.engine.turns import Player
 from lexicon_tools.errors import UsageError
-from lexicon_tools.web.history import in_game
+from lexicon_tools.web.history import beyond_game, check_player_count
 
 
 def settle(table, names: list[str], scores: list[int], racks: list[str], went_out: int | None,
@@ -27,9 +27,7 @@ def settle(table, names: list[str], scores: list[int], racks: list[str], went_ou
     if not (len(names) == len(scores) == len(racks)):
         raise UsageError("names, scores and racks must have one entry per player",
                          "Send as many scores and racks as there are players.")
-    if not rules.players_min <= len(names) <= rules.players_max:
-        raise UsageError(f"{rules.name} is played by {rules.players_min}-{rules.players_max} players, not "
-                         f"{len(names)}", "Send one name, score and rack per player.")
+    check_player_count(rules, len(names), "Send one name, score and rack per player.")
     for seat in (went_out, last_placer, *left):
         if seat is not None and not 0 <= seat < len(names):
             raise UsageError(f"player {seat + 1} is not at this table", "Name a player of the score sheet.")
@@ -37,11 +35,7 @@ def settle(table, names: list[str], scores: list[int], racks: list[str], went_ou
         raise UsageError("left names a player twice, or one who went out", "Name each player who left once.")
     players, held = [], Counter()
     for seat, (name, score, rack) in enumerate(zip(names, scores, racks)):
-        try:
-            tiles = table.text.parse_rack(rack.upper().replace(rules.blank_symbol.upper(), rules.blank_symbol))
-        except ValueError as exc:
-            raise UsageError(f"rack of {name}: {exc}", f"Use the letters {''.join(rules.alphabet.letters)} and "
-                                                       f"{rules.blank_symbol} for a joker.") from None
+        tiles = table.typed_rack(rack, f"rack of {name}")
         most = rules.rack_size + (1 if rules.starting_player_extra_blank else 0)
         if len(tiles) > most:
             raise UsageError(f"rack of {name}: {len(tiles)} tiles, but a rack holds at most {most}",
@@ -49,7 +43,7 @@ def settle(table, names: list[str], scores: list[int], racks: list[str], went_ou
         held.update(tiles)
         players.append(Player(seat, name, sorted(tiles), score=score,
                               out=ending.RESIGNED if seat in left else None))
-    beyond = [t for t, n in held.items() if n > in_game(rules, t)]
+    beyond = beyond_game(rules, held)
     if beyond:
         raise UsageError(f"racks: more {table.text.rack(beyond)} than the game has",
                          "Type the tiles left on each rack.")

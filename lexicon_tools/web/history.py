@@ -31,7 +31,7 @@ from typing import Any
 from lexicon_tools.engine.board import Board
 from lexicon_tools.engine.notation import parse_place
 from lexicon_tools.engine.placement import TurnContext, evaluate_place
-from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK
+from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, rack_tile_of
 from lexicon_tools.errors import IllegalMoveError, UsageError
 
 PLACE = "place"
@@ -96,11 +96,19 @@ def replay(table, history: list[dict[str, Any]], player: int) -> Situation:
 
 def beyond_distribution(rules, board: Board) -> list[int]:
     """The rack tiles (0 a joker) of which `board` holds more than the game has (`in_game`)."""
-    held = Counter()
-    for code, n in Counter(board.cells).items():
-        if code:
-            held[RACK_BLANK if code & BLANK_FLAG else code] += n
+    return beyond_game(rules, Counter(rack_tile_of(code) for code in board.cells if code))
+
+
+def beyond_game(rules, held: Counter) -> list[int]:
+    """The rack tiles of which `held` (rack tile -> count) has more than the game has (`in_game`)."""
     return sorted(t for t, n in held.items() if n > in_game(rules, t))
+
+
+def check_player_count(rules, players: int, hint: str) -> None:
+    """Refuse a table of a size the ruleset is not played by (``players_min``-``players_max``)."""
+    if not rules.players_min <= players <= rules.players_max:
+        raise UsageError(f"{rules.name} is played by {rules.players_min}-{rules.players_max} players, not "
+                         f"{players}", hint)
 
 
 def in_game(rules, tile: int) -> int:

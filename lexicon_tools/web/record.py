@@ -28,7 +28,7 @@ from lexicon_tools.engine.turns import PASS, PLACE, RESIGN, TIMEOUT
 from lexicon_tools.errors import UsageError
 from lexicon_tools.io.formats.gcg import format_gcg
 from lexicon_tools.textsafe import printable
-from lexicon_tools.web.history import Situation, played
+from lexicon_tools.web.history import Situation, check_player_count, played
 
 _NICK = re.compile(r"[^\w-]")
 SCORELESS = {"pass": PASS, "resign": RESIGN, "timeout": TIMEOUT}
@@ -51,9 +51,7 @@ def game_record(table, names: list[str], history: list[dict[str, Any]],
     """The GCG text of the table's game: `history` as the page sends it to `/api/score`, `adjustments` the
     end step's lines ({player, delta, tiles})."""
     rules = table.rules
-    if not rules.players_min <= len(names) <= rules.players_max:
-        raise UsageError(f"{rules.name} is played by {rules.players_min}-{rules.players_max} players, not "
-                         f"{len(names)}", "Send one name per player.")
+    check_player_count(rules, len(names), "Send one name per player.")
     players = nicks(names)
     if any(not 0 <= int(t.get("player", 0)) < len(players) for t in [*history, *adjustments]):
         raise UsageError("a turn names a player who is not at the table", "Send one name per player.")
@@ -84,14 +82,7 @@ def game_record(table, names: list[str], history: list[dict[str, Any]],
 def _rack(table, number: int, line: dict[str, Any]) -> str:
     """An end line's tiles as rack text: only the game's letters and its joker, so nothing else reaches the file
     (a newline would start a line of its own)."""
-    rules = table.rules
-    try:
-        tiles = table.text.parse_rack(str(line.get("tiles", "")).upper().replace(rules.blank_symbol.upper(),
-                                                                                 rules.blank_symbol))
-    except ValueError as exc:
-        raise UsageError(f"adjustment {number}: tiles: {exc}", f"Use the letters {''.join(rules.alphabet.letters)} "
-                         f"and {rules.blank_symbol} for a joker.") from None
-    return table.text.rack(tiles)
+    return table.text.rack(table.typed_rack(str(line.get("tiles", "")), f"adjustment {number}: tiles"))
 
 
 def _board_turns(history: list[dict[str, Any]]) -> list[dict[str, Any]]:

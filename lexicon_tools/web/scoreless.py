@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from lexicon_tools.engine.board import Board
 from lexicon_tools.engine.game import Game
 from lexicon_tools.engine.moves import Exchange, Pass, Resign
 from lexicon_tools.engine.notation import parse_place
@@ -30,7 +29,7 @@ from lexicon_tools.engine.replay import RecordedTurn, deal_recorded
 from lexicon_tools.engine.tiles import RACK_BLANK
 from lexicon_tools.engine.turns import PLACE
 from lexicon_tools.errors import IllegalMoveError, LexiconToolsError, UsageError
-from lexicon_tools.web.history import Situation, played
+from lexicon_tools.web.history import replay
 
 
 def check_scoreless(table, players: int, history: list[dict[str, Any]], player: int, kind: str) -> dict[str, Any]:
@@ -60,15 +59,14 @@ def check_scoreless(table, players: int, history: list[dict[str, Any]], player: 
 
 
 def check_history(table, players: int, history: list[dict[str, Any]], player: int) -> None:
-    """Refuse seats beyond the table and placements the rules refuse (`web.history.played`), naming the turn."""
+    """Refuse seats beyond the table and placements the rules refuse (`web.history.replay`), naming the turn."""
     if not 0 <= player < players:
         raise UsageError(f"player {player + 1} is not at this table of {players}", "Name a seat of the table.")
     for number, turn in enumerate(history, 1):
         if not 0 <= int(turn.get("player", 0)) < players:
             raise UsageError(f"turn {number} names player {int(turn.get('player', 0)) + 1}, who is not at this "
                              f"table of {players}", "Undo back to that turn, or start a new game.")
-    for _step in played(table, history, Situation(board=Board.empty(table.rules))):
-        pass
+    replay(table, history, player)
 
 
 def passes_out(rules, history: list[dict[str, Any]], player: int, kind: str) -> bool:

@@ -235,16 +235,21 @@ class Table:
         }
 
     # --------------------------------------------------------- tiles left ---
+    def typed_rack(self, rack: str, where: str) -> list[int]:
+        """The tiles of a rack typed at the table (any case, the joker symbol in either case); a character
+        that is no tile raises `UsageError` naming `where`."""
+        blank = self.rules.blank_symbol
+        try:
+            return self.text.parse_rack(rack.upper().replace(blank.upper(), blank))
+        except ValueError as exc:
+            raise UsageError(f"{where}: {exc}", f"Use the letters {''.join(self.rules.alphabet.letters)} and "
+                                                f"{blank} for a joker.") from None
+
     def tiles_left(self, rows: list[str], rack: str) -> dict[str, Any]:
         """The distribution minus the board and the rack: what is in the bag or on the other racks."""
         board = self.board(rows, [])
         seen = Counter(rack_tile_of(code) for code in board.cells if code)
-        try:
-            seen.update(self.text.parse_rack(rack.upper().replace(self.rules.blank_symbol.upper(),
-                                                                  self.rules.blank_symbol)))
-        except ValueError as exc:
-            raise UsageError(f"rack: {exc}", f"Use the letters {''.join(self.rules.alphabet.letters)} and "
-                                             f"{self.rules.blank_symbol} for a joker.") from None
+        seen.update(self.typed_rack(rack, "rack"))
         counts = self.rules.counts
         letters = self.rules.alphabet.letters
         too_many = [k for i, k in enumerate(letters) if seen[i + 1] > counts[i + 1]] + (
