@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lexicon_tools.policy.compounds import LINKING, Lookup
-from lexicon_tools.policy.readings import FORM_LIST_TAG, Reading
+from lexicon_tools.policy.readings import FORM_LIST_TAG, Reading, propn_tag
 
 # Plural endings of German nouns (Burg-en, Knecht-e, Münd-er, Auto-s, Kauffrau-en, Lehrerin-nen).
 PLURAL_ENDINGS = ("", "E", "EN", "N", "ER", "S", "NEN", "SE")
@@ -84,7 +84,7 @@ def common_noun_modifier(modifier: str, lookup: Lookup) -> bool:
         stem = stem if stem.isupper() else stem[:1].upper() + stem[1:]
         elided = (stem + ("E" if stem.isupper() else "e"),) if len(stem) >= MIN_ELIDED_STEM else ()
         for word in (stem, *elided):  # Delikatess|senf: die Delikatesse
-            if any(r.pos == "NOUN" and FORM_LIST_TAG not in r.tags and not any(t.startswith("propn:") for t in r.tags)
+            if any(r.pos == "NOUN" and FORM_LIST_TAG not in r.tags and not propn_tag(r.tags)
                    for r in lookup(word)):
                 return True
     return False

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from lexicon_tools.model.alphabet import Alphabet
@@ -74,7 +74,7 @@ from lexicon_tools.policy.judgement import Judgement, better, switch
 from lexicon_tools.policy.normalize import to_tiles
 from lexicon_tools.policy.names import name_paradigm
 from lexicon_tools.policy.paradigm import adjective_oblique, is_guessed, paradigm_plural
-from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_ENDING_PREFIX, INFINITIVE_TAG, Reading
+from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_ENDING_PREFIX, INFINITIVE_TAG, Reading, propn_tag
 from lexicon_tools.policy.suffixes import suffix_misspelling, suffix_paradigm
 
 if TYPE_CHECKING:
@@ -91,17 +91,11 @@ def is_proper(reading: Reading, lemma_tiles: str | None, lists: TileLists) -> bo
     `lemma_tiles` is the key into the markers; None consults none (a lower-case spelling)."""
     if lemma_tiles in lists.common_nouns:
         return False
-    return reading.pos == "PROPN" or _propn_tag(reading.tags) or lemma_tiles in lists.proper_nouns
+    return reading.pos == "PROPN" or propn_tag(reading.tags) or lemma_tiles in lists.proper_nouns
 
 
 def clear_caches() -> None:
-    _propn_tag.cache_clear()
-
-
-@lru_cache(maxsize=4096)
-def _propn_tag(tags: tuple[str, ...]) -> bool:
-    """A ``propn:`` tag among `tags` (few distinct tag tuples, a million readings)."""
-    return any(t.startswith("propn:") for t in tags)
+    propn_tag.cache_clear()
 
 
 def excluded_register(reading: Reading, excluded: frozenset[str]) -> str | None:

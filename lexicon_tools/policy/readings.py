@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from lexicon_tools.model.entry import Entry
@@ -42,6 +43,8 @@ INFINITIVE_COMPOUND_TAG = "verb-infinitive-compound"
 # gebühren, ``verb-infinitive-ending:8``): a nominalised infinitive unless that ending is a noun's
 # inflected form (Gebühren: plural of Gebühr).
 INFINITIVE_ENDING_PREFIX = "verb-infinitive-ending:"
+# A name's tag (``propn:toponym``, ``propn:surname``...), which readers give a noun row that names.
+PROPN_TAG_PREFIX = "propn:"
 CASES = ("Nom", "Gen", "Dat", "Acc")
 NUMBERS = ("Sing", "Plur")
 
@@ -141,3 +144,9 @@ def readings_from_entry(entry: Entry) -> tuple[Reading, ...]:
                 tags=tuple(entry.tags), source=entry.source, origin=origin)
         for case in cases for number in numbers
     )
+
+
+@lru_cache(maxsize=4096)
+def propn_tag(tags: tuple[str, ...]) -> bool:
+    """A ``propn:`` tag among `tags` (few distinct tag tuples, a million readings: cached)."""
+    return any(t.startswith(PROPN_TAG_PREFIX) for t in tags)
