@@ -2,7 +2,7 @@
 // Nothing here knows a rule: the server's /api/score validates and scores; this file only displays.
 import { api, nextClock } from "./store.js";
 import { t } from "./i18n.js";
-import { checkScoreless, kindOf, nextSeat, passedOut } from "./sheet.js";
+import { checkScoreless, kindOf, nextSeat, passedOut, refusal, scorelessTurn } from "./sheet.js";
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -262,10 +262,10 @@ export class BoardView {
       button.disabled = false;
     }
     const status = document.getElementById("status");
-    if (reply && !reply.legal) { status.textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
+    if (reply && !reply.legal) { status.textContent = refusal(reply); return; }
     if (reply && (reply.out || reply.over)) status.textContent = passedOut(before, player, reply);
     this.store.update((s) => {
-      s.turns.push({ player, kind: "pass", notation: "-", score: 0, valid: true, ...(reply && reply.out ? { out: true } : {}) });
+      s.turns.push(scorelessTurn(player, "pass", reply));
       if (JSON.stringify([s.pending, s.take, s.swap]) === laid) { s.pending = []; s.take = []; s.swap = []; s.line = 0; }
       s.current = nextSeat(s, player);
       nextClock(s);

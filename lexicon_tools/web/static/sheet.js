@@ -26,6 +26,15 @@ export async function checkScoreless(state, player, kind, turns = state.turns) {
   }
 }
 
+// The engine's refusal as the status line shows it: the message and its hint.
+export function refusal(reply) { return `${reply.error} ${reply.hint || ""}`.trim(); }
+
+// A pass, exchange or resignation for the sheet, marked out when the engine's answer says it puts the player
+// out (`reply` null: taken offline, as entered).
+export function scorelessTurn(player, kind, reply) {
+  return { player, kind, notation: "-", score: 0, valid: true, ...(reply && reply.out ? { out: true } : {}) };
+}
+
 // What the engine's answer tells the table: a player out, the game over by the rules ("" when neither).
 export function passedOut(state, player, reply) {
   return [reply.out ? t("passed_out", { name: state.players[player], n: reply.passes_to_lose }) : "",
@@ -102,10 +111,10 @@ export class Sheet {
     buttons.forEach((b) => { b.disabled = true; });
     const reply = await checkScoreless(state, player, kind);
     buttons.forEach((b) => { b.disabled = false; });
-    if (reply && !reply.legal) { $("status").textContent = `${reply.error} ${reply.hint || ""}`.trim(); return; }
+    if (reply && !reply.legal) { $("status").textContent = refusal(reply); return; }
     if (reply && (reply.out || reply.over)) $("status").textContent = passedOut(state, player, reply);
     this.store.update((s) => {
-      s.turns.push({ player, kind, notation: "-", score: 0, valid: true, ...(reply && reply.out ? { out: true } : {}) });
+      s.turns.push(scorelessTurn(player, kind, reply));
       s.current = nextSeat(s, player);
       s.pending = []; s.take = []; s.swap = []; s.line = 0;
       nextClock(s);
