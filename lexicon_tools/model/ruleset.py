@@ -341,6 +341,10 @@ class WordPolicy(Strict):
         True, description="Refuse a guessed compound noun (a full-form list's row, an unknown compound) whose "
         "head is a table's plural of S when modifier + S is a noun of the build: Wahl|fächer is the plural "
         "of Wahlfach, whatever der Fächer is.")
+    refuse_isolated_plurals: bool = Field(
+        True, description="Refuse a guessed compound noun that no other form of the build has (no -s, -n, -e ...) "
+        "whose head is a productive noun's plural and otherwise a rare singular: Fußball|westen (Weste; der "
+        "Westen heads few compounds) is a plural.")
     refuse_adjective_forms: bool = Field(
         True, description="Refuse a guessed noun in -em or -en whose stem takes every other adjective ending in "
         "the build (Externe, Externen, Externer, Externes): a dative or oblique form of a nominalised adjective "
@@ -348,6 +352,10 @@ class WordPolicy(Strict):
     refuse_name_paradigms: bool = Field(
         True, description="Refuse as `proper-noun` an unknown compound (Hinden|burg) whose genitive in -s is a word "
         "of the build but no plural of its head is (Hindenburgs, no Hindenburgen): the build inflects it as a name.")
+    refuse_region_names: bool = Field(
+        True, description="Refuse as `proper-noun` a region modifier of corpora/curated/region-modifiers.txt "
+        "(Nord, Ost, Mittel) + a head known only as a place's name (Ost|schweiz, Nord|irak), which tables file "
+        "as plain nouns.")
     ending_rescue_needs_table: bool = Field(
         True, description="A full-form list's row judged by its noun endings (Fernseh|aufnahmen) is kept as a "
         "singular only for an ending an inflection table reads so, not one that only a list row is "

@@ -12,7 +12,11 @@ No source marks these reliably, so the project keeps reviewed lists
 - common-noun markers: the opposite correction, lemmas a source files only as a
   name although they are everyday nouns (Wiktionary has Sonne only as Eigenname);
 - function-word homographs: rare nouns spelled like a frequent function word (Die, Oder,
-  Leider), which Wortspieler refuses unless a house rule admits them.
+  Leider), which Wortspieler refuses unless a house rule admits them;
+- region modifiers: directions and positions (Nord, Ost, Mittel, Äquatorial) that make a region's
+  name of a place's name (Ostschweiz, Nordirak);
+- separable verb particles (ab, nach, voran): before a verb they make a particle verb, whose
+  nominalised infinitive a list row may be (das Nachbearbeiten).
 
 `CuratedLists` holds the spellings as written; `for_alphabet` turns them into tile
 strings once per ruleset, which is what the policies compare against.
@@ -34,6 +38,8 @@ class CuratedLists:
     proper_nouns: frozenset[str] = frozenset()
     common_nouns: frozenset[str] = frozenset()
     function_word_homographs: frozenset[str] = frozenset()
+    region_modifiers: frozenset[str] = frozenset()
+    verb_particles: frozenset[str] = frozenset()
 
     def for_alphabet(self, alphabet: Alphabet) -> TileLists:
         def tiles(words: frozenset[str]) -> frozenset[str]:
@@ -41,7 +47,9 @@ class CuratedLists:
 
         return TileLists(tiles(self.pluralia_tantum), tiles(self.lexicalized_plurals),
                          tiles(self.lexicalized_diminutives), tiles(self.proper_nouns), tiles(self.common_nouns),
-                         tiles(self.function_word_homographs))
+                         tiles(self.function_word_homographs),
+                         tuple(sorted(self.region_modifiers, key=lambda m: (-len(m), m))),
+                         tiles(self.verb_particles))
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,9 @@ class TileLists:
     proper_nouns: frozenset[str]
     common_nouns: frozenset[str] = frozenset()
     function_word_homographs: frozenset[str] = frozenset()
+    # spellings, not tiles, longest first: matched against a word's spelling to find the place's name
+    region_modifiers: tuple[str, ...] = ()
+    verb_particles: frozenset[str] = frozenset()  # separable verb particles (ab, nach, voran), in tiles
 
     def is_lexicalized_diminutive(self, tiles: str, min_modifier: int = 2) -> bool:
         """On the allow-list itself, or a compound whose head is (Milchbrötchen)."""

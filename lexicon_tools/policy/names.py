@@ -19,15 +19,27 @@ compound is taken for a name when
   lemma + a plural ending, with or without umlaut, read back from the lexicon as that lemma's plural),
   and modifier + none of them is a word of the build.
 
-A singulare tantum would pass for a name too (its list gives no plural); the rule's removals were judged
-by hand (docs/design/word-rules.md). Switch: ``word_policy.refuse_name_paradigms``.
+A word that only the statistical model calls a noun is judged the same way through its longest known head
+(`model_compound`: Rie|mann, Talley|rand), which is what let the model's reading pass. A singulare tantum
+would pass for a name too (its list gives no plural); the rule's removals were judged by hand
+(docs/design/word-rules.md). Switch: ``word_policy.refuse_name_paradigms``.
+
+The region rule (`region_name`) catches the names that the inflection tables themselves file as plain nouns:
+german-nouns has Ostschweiz, Nordirak and Zentraleuropa as common nouns, with no name tag. A word made of a
+direction or position (the curated ``region-modifiers.txt``: Nord, Ost, Mittel, Äquatorial) and a head that
+the lexicon knows only as a place's name (every noun reading a name, one of them a place: Schweiz, Irak,
+Afrika) names a region. A head with any common-noun reading keeps the word (Nord|osten: der Osten,
+Ost|wind, Unter|welt), and so does a modifier that is no direction (Alt|rhein, an oxbow: a common noun), a
+split into two common nouns (Mittelalter|markt) and a head that heads many lemmas besides its regions
+(Ober|ligist: Bundesligist, Zweitligist; the place Ligist shares its spelling).
+Switch: ``word_policy.refuse_region_names``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from lexicon_tools.policy.compounds import LINKING, Lookup
+from lexicon_tools.policy.compounds import LINKING, HeadCount, Lookup
 from lexicon_tools.policy.readings import FORM_LIST_TAG, Reading, propn_tag
 
 # Plural endings of German nouns (Burg-en, Knecht-e, Münd-er, Auto-s, Kauffrau-en, Lehrerin-nen).
@@ -36,6 +48,12 @@ _UMLAUT = {"A": "Ä", "O": "Ö", "U": "Ü"}
 # The head needs this many letters, the modifier this many (shorter splits are chance: Rai|mund keeps 3).
 MIN_HEAD = 4
 MIN_MODIFIER = 3
+# A place's name after a region modifier needs this many letters (Neu|rom; Ost|en is no place).
+MIN_PLACE = 3
+# A head of more than this many times as many lemmas as it has region compounds is a common noun's head,
+# whatever place shares its spelling (Ligist 26 : Oberligist 1, Bundesligist and the like; Berger 32 :
+# Niederberger 1); a place heads few lemmas besides its regions (Schweiz 8 : 4, Atlantik 10 : 9).
+COMMON_HEAD_RATIO = 4
 # A modifier with an elided -e (Delikatess|senf, Schul|buch) needs this many letters: a short stem + e is a
 # noun by chance (Red|ford, Red|mond: Rede; Lieb|knecht: Liebe).
 MIN_ELIDED_STEM = 5
@@ -90,6 +108,25 @@ def common_noun_modifier(modifier: str, lookup: Lookup) -> bool:
     return False
 
 
+def model_compound(word: str, lookup: Lookup, min_modifier: int,
+                   known_word: Callable[[str], bool]) -> Reading | None:
+    """A model-only noun read as a compound of its longest head that is a common noun's nominative singular
+    (MIN_HEAD letters or more, after `min_modifier`): Rie|mann -> lemma Riemann, head Mann. None without
+    one, or when the modifier is a word itself (`known_word` of its tiles: Sandstrahl|verbot, Vaginal|kanal,
+    Durch|stich, Assuan|staudamm): the model's compound of two words is left to the other rules."""
+    for cut in range(max(min_modifier, MIN_MODIFIER), len(word) - MIN_HEAD + 1):
+        fragment = word[cut:]
+        head = fragment if word.isupper() else fragment[:1].upper() + fragment[1:]
+        for r in lookup(head):
+            if r.pos == "NOUN" and r.case in ("Nom", None) and r.number != "Plur" and r.lemma \
+                    and FORM_LIST_TAG not in r.tags and not propn_tag(r.tags):
+                if known_word(word[:cut].upper().replace("ß", "SS")):
+                    return None
+                lemma = word[:cut] + (r.lemma if word.isupper() else r.lemma.lower())
+                return Reading("NOUN", lemma, "Nom", "Sing", r.gender, origin="compound", head=head)
+    return None
+
+
 def name_paradigm(tiles: str, reading: Reading, build_words: set[str] | frozenset[str], lookup: Lookup,
                   to_tiles: Callable[[str], str]) -> str | None:
     """The head whose plurals the build lacks, when `tiles` (an unknown compound's nominative singular
@@ -113,3 +150,39 @@ def name_paradigm(tiles: str, reading: Reading, build_words: set[str] | frozense
     if not plurals or any(modifier + plural in build_words for plural in plurals):
         return None
     return head_lemma
+
+
+def region_name(word: str, modifiers: tuple[str, ...], lookup: Lookup, is_name: Callable[[Reading], bool],
+                is_place: Callable[[Reading], bool], head_count: HeadCount | None = None) -> tuple[str, str] | None:
+    """(modifier, place) when `word` is one of `modifiers` (longest first) + a head whose noun readings are
+    all names (`is_name`), one of them a place's (`is_place`): Ost|schweiz, Nord|irak; None otherwise. A head
+    that `head_count` finds heading many other lemmas (`COMMON_HEAD_RATIO`) is a common noun's (Ober|ligist)."""
+    lower = word.lower()
+    for modifier in modifiers:
+        if not lower.startswith(modifier.lower()) or len(word) - len(modifier) < MIN_PLACE:
+            continue
+        rest = word[len(modifier):]
+        place = rest if word.isupper() else rest[:1].upper() + rest[1:]
+        nouns = [r for r in lookup(place) if r.is_noun]
+        if nouns and all(is_name(r) for r in nouns) and any(is_place(r) for r in nouns) \
+                and not _common_compound(word, len(modifier), lookup, is_name) \
+                and not _common_head(place, modifiers, lookup, head_count):
+            return modifier, place
+    return None
+
+
+def _common_head(place: str, modifiers: tuple[str, ...], lookup: Lookup, head_count: HeadCount | None) -> bool:
+    if head_count is None:
+        return False
+    regions = sum(1 for m in modifiers if any(r.is_noun for r in lookup(m + place.lower())))
+    return head_count(place) > COMMON_HEAD_RATIO * max(regions, 1)
+
+
+def _common_compound(word: str, after: int, lookup: Lookup, is_name: Callable[[Reading], bool]) -> bool:
+    """`word` splits, after its first `after` letters, into two common nouns of the tables (Mittelalter|markt,
+    whatever the place *Altermarkt* is): a compound of common nouns, no region."""
+    def common(text: str) -> bool:
+        spelling = text if word.isupper() else text[:1].upper() + text[1:]
+        return any(r.is_noun and FORM_LIST_TAG not in r.tags and not is_name(r) for r in lookup(spelling))
+    return any(common(word[cut:]) and common(word[:cut])
+               for cut in range(after + MIN_PLACE, len(word) - MIN_PLACE + 1))

@@ -16,11 +16,16 @@
    a guessed nom-sg whose head is a table plural of S, with
    modifier + S a noun of the build (Wahlfächer: Wahlfach),
    ``refuse_paradigm_plurals`` (`paradigm`)                  -> ``inflected-form:plural-of:WAHLFACH``
+   such a nom-sg that no other form of the build has, whose
+   head is S's plural and a rare singular (Fußball|westen),
+   ``refuse_isolated_plurals`` (`paradigm`)                  -> ``inflected-form:plural-of:FUSSBALLWESTE``
    a guessed nom-sg in -em/-en beside all the other adjective
    endings (Externem), ``refuse_adjective_forms``           -> ``inflected-form:dative-of:EXTERNE``
    an unknown compound's nom-sg whose genitive is a word of
    the build but no plural of its head (Hinden|burg,
    Hindenburgs), ``refuse_name_paradigms`` (`names`)        -> ``proper-noun``
+   a region modifier + a head known only as a place's name
+   (Ost|schweiz, Nord|irak), ``refuse_region_names``       -> ``proper-noun``
 2. an abbreviation, unless ``allow_abbreviations``          -> ``abbreviation``
    (when allowed, an abbreviation that passes 5. is accepted as ``abbreviation``;
    likewise an allowed proper noun as ``proper-noun``)
@@ -72,8 +77,9 @@ from lexicon_tools.policy.curated import TileLists
 from lexicon_tools.policy.diminutives import diminutive_base
 from lexicon_tools.policy.judgement import Judgement, better, switch
 from lexicon_tools.policy.normalize import to_tiles
-from lexicon_tools.policy.names import name_paradigm
-from lexicon_tools.policy.paradigm import adjective_oblique, is_guessed, paradigm_plural
+from lexicon_tools.policy.names import model_compound, name_paradigm, region_name
+from lexicon_tools.policy.guessed import guessed_form
+from lexicon_tools.policy.paradigm import is_guessed, paradigm_plural
 from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_ENDING_PREFIX, INFINITIVE_TAG, Reading, propn_tag
 from lexicon_tools.policy.suffixes import suffix_misspelling, suffix_paradigm
 
@@ -118,9 +124,10 @@ class NominativeSingularPolicy:
         self.excluded = frozenset(policy.excluded_registers)
         self.head_count = head_count
         # one policy object serves one evaluation: plain unbounded caches, lemmas repeat across readings
-        self._tiles = cache(lambda text: to_tiles(text, alphabet))
+        self.tiles_of = cache(lambda text: to_tiles(text, alphabet))
         self._diminutive = cache(lambda lemma: diminutive_base(lemma, lookup, head_count))
-        self._paradigm = cache(self._paradigm_plural)
+        self.paradigm = cache(self._paradigm_plural)
+        self._region = cache(self._region_name)
         # tiles of the capitalised spellings of the words being judged (`attach_words`; the paradigm rule)
         self.build_nouns: frozenset[str] | set[str] = frozenset()
         self.build_words: frozenset[str] | set[str] = frozenset()
@@ -129,38 +136,49 @@ class NominativeSingularPolicy:
         """The words of the build (tiles of their capitalised spellings, and of all), before any is judged."""
         self.build_nouns, self.build_words = capitalised_tiles, all_tiles
 
-    def _known_word(self, tiles: str) -> bool:
+    def known_word(self, tiles: str) -> bool:
         return tiles in self.build_words or bool(self.lookup(tiles[:1] + tiles[1:].lower()))
 
     def judge(self, tiles: str, reading: Reading | None, surface: str = "") -> Judgement:
         """Judge one reading of the word `surface` (written `tiles`)."""
-        if reading is not None and reading.origin == "compound" and reading.is_noun \
-                and self.policy.refuse_name_paradigms and not self.policy.allow_proper_nouns:
-            name = name_paradigm(tiles, reading, self.build_words, self.lookup, self._tiles)
-            if name is not None:  # every compound reading of the word: the build inflects it as a name
-                return Judgement(False, reasons.PROPER_NOUN, reading,
-                                 f"refuse_name_paradigms: {tiles}S is a word of the build, no plural of {name} is")
+        name = self._name_of(tiles, reading, surface)
+        if name is not None:
+            return name
         result = self._judge(tiles, reading, surface)
         if result.valid and result.reason == reasons.NOM_SG and result.reading is not None \
                 and is_guessed(result.reading):
-            oblique = adjective_oblique(tiles, self._known_word) if self.policy.refuse_adjective_forms else None
-            if oblique is not None:
-                return Judgement(False, reasons.inflected(*oblique), result.reading, "refuse_adjective_forms")
-            plural = self._paradigm(surface or tiles) if self.policy.refuse_paradigm_plurals else None
-            if plural is not None:
-                kind = reasons.inflection_kind(plural.case, plural.number)
-                return Judgement(False, reasons.inflected(kind, self._tiles(plural.lemma)), plural,
-                                 f"refuse_paradigm_plurals: {plural.head} is a plural of the known noun {plural.lemma}")
+            form = guessed_form(self, tiles, result.reading, surface)
+            if form is not None:
+                return form
         if result.valid and tiles in self.lists.function_word_homographs:  # admitted by the house rule
             return Judgement(True, reasons.FUNCTION_WORD_HOMOGRAPH, result.reading,
                              switch("allow_function_word_homographs", True))
         return result
 
+    def _name_of(self, tiles: str, reading: Reading | None, surface: str) -> Judgement | None:
+        """The name rules that judge a word whatever its reading's grammar (`names`)."""
+        policy = self.policy
+        if reading is None or not reading.is_noun or policy.allow_proper_nouns:
+            return None
+        if reading.origin in ("compound", "model") and policy.refuse_name_paradigms:
+            compound = reading if reading.origin == "compound" else \
+                model_compound(surface or tiles, self.lookup, policy.model_min_modifier, self.known_word)
+            name = compound and name_paradigm(tiles, compound, self.build_words, self.lookup, self.tiles_of)
+            if name is not None:  # every compound reading of the word: the build inflects it as a name
+                return Judgement(False, reasons.PROPER_NOUN, reading,
+                                 f"refuse_name_paradigms: {tiles}S is a word of the build, no plural of {name} is")
+        if policy.refuse_region_names:
+            region = self._region(surface or tiles)
+            if region is not None:  # every reading of the word: a region's name, whatever a table calls it
+                return Judgement(False, reasons.PROPER_NOUN, reading,
+                                 f"refuse_region_names: {region[0]} + the place's name {region[1]}")
+        return None
+
     def _judge(self, tiles: str, reading: Reading | None, surface: str) -> Judgement:
         if reading is None or not reading.is_noun:
             return Judgement(False, reasons.NOT_A_NOUN, reading)
         policy = self.policy
-        lemma_tiles = self._tiles(reading.lemma) if reading.lemma else None
+        lemma_tiles = self.tiles_of(reading.lemma) if reading.lemma else None
         if "abbreviation" in reading.tags and not policy.allow_abbreviations:
             return Judgement(False, reasons.ABBREVIATION, reading, switch("allow_abbreviations", False))
         register = excluded_register(reading, self.excluded)
@@ -181,7 +199,7 @@ class NominativeSingularPolicy:
                 infinitive = INFINITIVE_TAG in reading.tags or self._infinitive_ending(reading, surface or tiles)
                 resolved = self._resolved_head(tiles, reading, infinitive)
                 if resolved is not reading:
-                    reading, lemma_tiles = resolved, self._tiles(resolved.lemma) if resolved.lemma else None
+                    reading, lemma_tiles = resolved, self.tiles_of(resolved.lemma) if resolved.lemma else None
         elif reading.origin == "headword" and policy.noun_evidence == "headword":
             if FORM_LIST_TAG in reading.tags and self._name_genitive(surface or tiles):
                 if policy.allow_proper_nouns:  # a name, but in the genitive
@@ -205,11 +223,20 @@ class NominativeSingularPolicy:
     def _paradigm_plural(self, word: str) -> Reading | None:
         """`paradigm.paradigm_plural` with the build's capitalised words and the lexicon's nouns as known nouns."""
         def known(spelling: str) -> bool:
-            tiles = self._tiles(spelling)
+            tiles = self.tiles_of(spelling)
             if tiles in self.lists.proper_nouns and tiles not in self.lists.common_nouns:
                 return False
             return tiles in self.build_nouns or any(r.pos == "NOUN" for r in self.lookup(spelling))
-        return paradigm_plural(word, self.lookup, self.head_count, known, self._tiles, self.lists.pluralia_tantum)
+        return paradigm_plural(word, self.lookup, self.head_count, known, self.tiles_of, self.lists.pluralia_tantum)
+
+    def _region_name(self, word: str) -> tuple[str, str] | None:
+        """`names.region_name` with the curated modifiers; a name is what `is_proper` says, a place's name a
+        ``propn:toponym`` reading or a curated proper noun."""
+        def lemma(reading: Reading) -> str | None:
+            return self.tiles_of(reading.lemma) if reading.lemma else None
+        return region_name(word, self.lists.region_modifiers, self.lookup,
+                           lambda r: is_proper(r, lemma(r), self.lists),
+                           lambda r: "propn:toponym" in r.tags or lemma(r) in self.lists.proper_nouns, self.head_count)
 
     def _unsupported(self, tiles: str, reading: Reading, surface: str) -> Judgement | None:
         """A guessed reading (compound head or model) of a name's genitive (Bangkoks, Helsinkis) is a
@@ -254,7 +281,7 @@ class NominativeSingularPolicy:
         if len(word) < 5 or word[-1] not in "sS":
             return False
         readings = [r for r in self.lookup(word[:-1]) if r.is_noun]
-        return bool(readings) and all(is_proper(r, self._tiles(r.lemma) if r.lemma else None, self.lists)
+        return bool(readings) and all(is_proper(r, self.tiles_of(r.lemma) if r.lemma else None, self.lists)
                                       for r in readings)
 
     def _inflected_head(self, tiles: str, surface: str, form_list: bool, infinitive: bool) -> Judgement | None:
@@ -283,7 +310,7 @@ class NominativeSingularPolicy:
         best: Judgement | None = None
         for head in heads:
             head = self._resolved_head(tiles, head, infinitive)
-            judgement = self.grammar(tiles, self._tiles(head.lemma) if head.lemma else None, head, surface)
+            judgement = self.grammar(tiles, self.tiles_of(head.lemma) if head.lemma else None, head, surface)
             if endings and judgement.valid and FORM_LIST_TAG in head.tags:
                 # an ending only a list row attests (Fernsehauf|nahmen) rescues nothing
                 rule = "ending_rescue_needs_table: " + rule
@@ -303,9 +330,9 @@ class NominativeSingularPolicy:
         compound takes that reading (the plural of Erdölaktie). A head the rule leaves alone stays as it is.
         Switch: ``word_policy.resolve_form_list_heads``."""
         if not (self.policy.resolve_form_list_heads and FORM_LIST_TAG in head.tags and head.head
-                and head.lemma and self._tiles(head.lemma) == tiles) or infinitive or INFINITIVE_TAG in head.tags:
+                and head.lemma and self.tiles_of(head.lemma) == tiles) or infinitive or INFINITIVE_TAG in head.tags:
             return head  # a nominalised infinitive (Nicht|erscheinen) is a singular, whatever Er|scheinen looks like
-        head_tiles = self._tiles(head.head)
+        head_tiles = self.tiles_of(head.head)
         if len(head_tiles) >= len(tiles):
             return head
         inner = self._inflected_head(head_tiles, head.head, True, False)
@@ -342,7 +369,7 @@ class NominativeSingularPolicy:
             return False  # a headword's number is the citation convention's guess, the curated list knows better
         pt = self.lists.pluralia_tantum
         return ("plurale-tantum" in reading.tags or lemma_tiles in pt or tiles in pt
-                or (reading.head is not None and self._tiles(reading.head) in pt))
+                or (reading.head is not None and self.tiles_of(reading.head) in pt))
 
     def _singular(self, tiles: str, lemma_tiles: str | None, reading: Reading, surface: str) -> Judgement:
         policy = self.policy
@@ -354,7 +381,7 @@ class NominativeSingularPolicy:
         base = self._diminutive_base(reading, surface)
         if base is not None:
             allowed = policy.allow_diminutives
-            return Judgement(allowed, reasons.diminutive_of(self._tiles(base)), reading,
+            return Judgement(allowed, reasons.diminutive_of(self.tiles_of(base)), reading,
                              switch("allow_diminutives", allowed))
         return Judgement(True, reasons.NOM_SG, reading)
 

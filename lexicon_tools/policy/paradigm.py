@@ -18,6 +18,26 @@ holds, and no curated proper noun (Davos, Berger). Only guessed readings are jud
 ``compound`` or ``model``, or a full-form list's row), and no nominalised infinitive (a row that is a verb
 of its table: das Umschalten, das Herstellen; a row that only ends in a productive verb head, Lackier|arbeiten,
 is judged).
+
+The isolated-row rule (`isolated_plural`) reads the same kind of head without modifier + S in the build, when
+two more things speak for the plural: the build gives the word no other form than the plural reading's own
+dative (no Fußballwestens; Studienzwecke may have Studienzwecken beside it, which either reading predicts),
+and the head's singular reading is a rare compound head (`MAX_RARE_HEAD`) while S heads more than
+`PARADIGM_HEAD_RATIO` times as many lemmas:
+Fußball|westen (Weste 22 : der Westen 6), Bergbau|zwecke (Zweck 32 : die Zwecke 6), Bier|lachen (Lache
+14 : das Lachen 6), Einzel|tasten (Taste 18 : das Tasten 2). A row that ends in a verb is read so only after
+a common-noun modifier (Bier, Einzel): after a particle it is a nominalised infinitive (das Nachleuchten). A
+looser variant without the isolation, for heads below 8, removed 15 real singulars among 38 (das Brotbacken,
+die Viehtränke, der Mittelwesten): each of those has other forms in the build. Switch:
+``word_policy.refuse_isolated_plurals``.
+
+The verb-row rule (`verb_row_plural`) reads a list row that only ends in a productive verb (tagged
+``verb-infinitive-compound``: Zwischen|runden, Privat|pressen, Spreng|arbeiten) and so passes for a
+nominalised infinitive. When that ending is, capitalised, only a plural of a productive noun S (Runden:
+Runde, no singular reading), and the rest is a word but no verb particle or prefix (zwischen, privat;
+not nach in Nach|bearbeiten, um in Um|klemmen), and the build has no zu-infinitive of modifier + ending
+(geheimzuhalten, aufrechtzuerhalten: das Geheimhalten), no particle verb is in sight: the row is modifier +
+S's plural. Under the same switch.
 """
 
 from __future__ import annotations
@@ -25,10 +45,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from lexicon_tools.policy.compounds import HeadCount, Lookup, compound_lemma
+from lexicon_tools.policy.compounds import SHORT_PREFIXES, HeadCount, Lookup, compound_lemma
+from lexicon_tools.policy.names import common_noun_modifier
 from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_COMPOUND_TAG, INFINITIVE_TAG, Reading
 
-# The modifier needs this many letters: shorter beginnings are prefixes or chance.
+# The modifier needs this many letters: shorter beginnings are chance, except a noun prefix
+# (`compounds.SHORT_PREFIXES`: Be|hänge is the plural of Behang, An|lagen of Anlage).
 MIN_MODIFIER = 3
 # The plural head and its singular S need this many letters (Dav|oser: Os; Ber|gere: Ger).
 MIN_PLURAL_HEAD = 4
@@ -36,6 +58,18 @@ MIN_SINGULAR = 4
 # S must head this many times as many lemmas as each singular reading of H (Fach 60 : der Fächer 6,
 # Lache 14 : das Lachen 6, Zweck 32 : die Zwecke 6; but Maß 62 : die Masse 64, Fond 4 : der Fonds 44).
 PARADIGM_HEAD_RATIO = 2
+
+# The singular reading of an isolated row's head may head at most this many lemmas (`head_count`, which
+# counts the corpus's lemmas and the base lexicon's: das Lachen 6, die Zwecke 6; der Streifen 88, die
+# Bande 28, die Reise 150 keep their compounds singular).
+MAX_RARE_HEAD = 6
+# The endings of a noun's other forms (genitive, plural, dative plural): none of them in the build makes a
+# row isolated.
+OTHER_FORM_ENDINGS = ("S", "ES", "N", "EN", "E", "ER", "ERN", "NEN", "NS")
+
+# S of a verb row's plural head must head this many lemmas (`head_count`: Runde 40, Presse 62, Arbeit 216;
+# not Greif 4 in Besitzer|greifen, Schneide 4 in Fertig|schneiden: das Besitzergreifen).
+MIN_VERB_ROW_HEADS = 10
 
 KnownNoun = Callable[[str], bool]
 
@@ -78,7 +112,8 @@ def paradigm_plural(word: str, lookup: Lookup, head_count: HeadCount | None, kno
     modifier + S is a known noun (`known_noun` of its spelling); None otherwise. Longest head first. A head
     in `plural_only` (tiles of the curated pluralia tantum: Einkünfte, Daten, Fachleute) leaves the word alone."""
     all_caps = word.isupper()
-    for cut in range(MIN_MODIFIER, len(word) - MIN_PLURAL_HEAD + 1):
+    first = 2 if word[:2].upper() in SHORT_PREFIXES else MIN_MODIFIER  # Be|hänge: Behang
+    for cut in range(first, len(word) - MIN_PLURAL_HEAD + 1):
         fragment = word[cut:]
         head = fragment if all_caps else fragment[:1].upper() + fragment[1:]
         if to_tiles(head) in plural_only:
@@ -109,4 +144,78 @@ def adjective_oblique(tiles: str, known_word: Callable[[str], bool]) -> tuple[st
         return None  # maybe a verb's infinitive too, nominalised (verschalt|en: das Verschalten)
     if all(known_word(stem + ending) for ending in ADJECTIVE_ENDINGS if ending != own):
         return ("dative" if own == "EM" else "form"), stem + "E"
+    return None
+
+
+def isolated_plural(word: str, tiles: str, lookup: Lookup, head_count: HeadCount | None,
+                    build_words: set[str] | frozenset[str], to_tiles: Callable[[str], str],
+                    plural_only: frozenset[str] = frozenset(), infinitive: bool = False) -> Reading | None:
+    """The reading of `word` (in `tiles`) as a plural form of modifier + S when the build has no other form of
+    it and its longest table head is S's plural and otherwise only a rare singular (module doc); None
+    otherwise. A row that may be a nominalised infinitive (`infinitive`) needs a common noun as its modifier:
+    Bier|lachen is a plural, Nach|leuchten das Nachleuchten."""
+    # the plural reading predicts its dative in -n (Studienzwecken), so only the other endings speak for a singular
+    predicted = ("N",) if not tiles.endswith(("N", "S")) else ()
+    if head_count is None or any(tiles + ending in build_words for ending in OTHER_FORM_ENDINGS
+                                 if ending not in predicted):
+        return None
+    all_caps = word.isupper()
+    for cut in range(MIN_MODIFIER, len(word) - MIN_PLURAL_HEAD + 1):
+        fragment = word[cut:]
+        head = fragment if all_caps else fragment[:1].upper() + fragment[1:]
+        readings = [r for r in lookup(head) if r.pos == "NOUN" and FORM_LIST_TAG not in r.tags]
+        if not readings:
+            continue  # the longest head that an inflection table knows decides
+        if to_tiles(head) in plural_only:
+            return None
+        singular = {r.lemma or head for r in readings if r.number != "Plur" and r.case in ("Nom", None)}
+        plurals = [r for r in readings if r.number == "Plur" and r.case in ("Nom", None) and r.origin == "lexicon"
+                   and r.lemma and r.lemma not in singular and len(r.lemma) >= MIN_SINGULAR
+                   and "plurale-tantum" not in r.tags and to_tiles(r.lemma) != to_tiles(head)]
+        if not singular or not plurals:
+            return None
+        rare = max(head_count(lemma) for lemma in singular)
+        best = max(plurals, key=lambda r: head_count(r.lemma))
+        if rare > MAX_RARE_HEAD or head_count(best.lemma) <= PARADIGM_HEAD_RATIO * max(rare, 1):
+            return None  # S must head more than twice as many (Socke 8 : der Socken 4, regional: Babysocken)
+        if infinitive and not common_noun_modifier(word[:cut], lookup):
+            return None
+        return replace(best, lemma=compound_lemma(word[:cut], best.lemma), origin="compound", head=head)
+    return None
+
+
+def _zu_infinitive(tiles: str, known_word: Callable[[str], bool]) -> bool:
+    """The build has a zu-infinitive of `tiles` (geheim|zu|halten, aufrecht|zu|erhalten): a particle verb."""
+    return any(known_word(tiles[:cut] + "ZU" + tiles[cut:]) for cut in range(MIN_MODIFIER, len(tiles) - 3))
+
+
+def verb_row_plural(word: str, lookup: Lookup, head_count: HeadCount | None, known_word: Callable[[str], bool],
+                    to_tiles: Callable[[str], str], particles: frozenset[str],
+                    plural_only: frozenset[str] = frozenset()) -> Reading | None:
+    """The reading of a list row that only ends in a productive verb as modifier + S's plural form, when its
+    longest table head is only a plural of the productive noun S and its modifier a word but no verb particle
+    or prefix (module doc); None otherwise."""
+    if head_count is None:
+        return None
+    all_caps = word.isupper()
+    for cut in range(MIN_MODIFIER, len(word) - MIN_PLURAL_HEAD + 1):
+        fragment = word[cut:]
+        head = fragment if all_caps else fragment[:1].upper() + fragment[1:]
+        readings = [r for r in lookup(head) if r.pos == "NOUN" and FORM_LIST_TAG not in r.tags]
+        if not readings:
+            continue
+        modifier, head_tiles = to_tiles(word[:cut]), to_tiles(head)
+        if head_tiles in plural_only or any(r.number != "Plur" for r in readings) \
+                or modifier in particles or modifier in SHORT_PREFIXES or not known_word(modifier) \
+                or _zu_infinitive(modifier + head_tiles, known_word):
+            return None
+        plurals = [r for r in readings if r.case != "Gen" and r.origin == "lexicon" and r.lemma
+                   and len(r.lemma) >= MIN_SINGULAR and "plurale-tantum" not in r.tags
+                   and to_tiles(r.lemma) != to_tiles(head)]
+        if not plurals:
+            return None
+        best = max(plurals, key=lambda r: (head_count(r.lemma), r.case == "Nom"))
+        if head_count(best.lemma) < MIN_VERB_ROW_HEADS:
+            return None
+        return replace(best, lemma=compound_lemma(word[:cut], best.lemma), origin="compound", head=head)
     return None

@@ -115,8 +115,10 @@ def test_named_word(decisions, word):
     ("resolve_form_list_heads", False, "Nordseeheilbäder"),
     ("model_min_modifier", 2, "Göring"),
     ("rare_verb_endings_as_nouns", True, "Fernsehgebühren"),
-    ("refuse_paradigm_plurals", False, "Wahlfächer"),
+    ("refuse_paradigm_plurals", False, "Kehlkopfschnitte"),  # Schnitte heads too many lemmas for the next rule
+    ("refuse_isolated_plurals", False, "Fußballwesten"),
     ("ending_rescue_needs_table", False, "Fernsehaufnahmen"),
+    ("refuse_region_names", False, "Ostschweiz"),
 ])
 def test_each_precision_rule_has_its_switch(wortspieler, analyzer, switch, value, word):
     """Turned off, the word is the headword (or model noun) it was before the rule: nom-sg."""
@@ -190,3 +192,113 @@ def test_the_name_paradigm_rule_has_its_switch(wortspieler, analyzer):
     names = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(
         update={"allow_proper_nouns": True})})
     assert decide(["Hindenburg", "Hindenburgs"], names, analyzer)["Hindenburg"] == (True, "nom-sg")
+
+
+@pytest.mark.parametrize("word", ["Ostschweiz", "Nordirak", "Äquatorialafrika", "Zentraleuropa", "Westatlantik",
+                                  "Unterägypten"])
+def test_a_direction_and_a_places_name_make_a_regions_name(wortspieler, analyzer, word):
+    """german-nouns files these as plain nouns, with no name tag; their heads are names only (Schweiz,
+    Irak, Afrika), so the word names a region."""
+    assert decide([word], wortspieler, analyzer)[word] == (False, "proper-noun")
+
+
+@pytest.mark.parametrize("word", [
+    "Nordosten",          # der Osten: a common noun head
+    "Ostwind",
+    "Unterwelt",
+    "Altrhein",           # Alt is no direction: an oxbow, a common noun
+    "Mittelaltermarkt",   # Mittelalter|markt, two common nouns; the place Altermarkt shares the spelling
+    "Oberligist",         # Ligist heads Bundesligist, Zweitligist: a common noun's head, whatever the place is
+])
+def test_a_region_modifier_before_a_common_noun_stays_a_noun(wortspieler, analyzer, word):
+    assert decide([word], wortspieler, analyzer)[word] == (True, "nom-sg")
+
+
+def test_region_names_are_admitted_with_proper_nouns(wortspieler, analyzer):
+    names = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(
+        update={"allow_proper_nouns": True})})
+    assert decide(["Ostschweiz"], names, analyzer)["Ostschweiz"] == (True, "nom-sg")
+
+
+@pytest.mark.parametrize(("word", "reason"), [
+    ("Fußballwesten", "inflected-form:plural-of:FUSSBALLWESTE"),    # Weste, not der Westen
+    ("Bergbauzwecke", "inflected-form:plural-of:BERGBAUZWECK"),     # Zweck, not die Zwecke
+    ("Bierlachen", "inflected-form:plural-of:BIERLACHE"),           # Lache, not das Lachen
+    ("Einzeltasten", "inflected-form:plural-of:EINZELTASTE"),       # Taste, not das Tasten
+])
+def test_an_isolated_list_row_with_a_rare_singular_head_is_a_plural(wortspieler, analyzer, word, reason):
+    """Only the game list has these, and no other form of them: their heads are productive nouns' plurals
+    and rare singulars otherwise."""
+    assert decide([word], wortspieler, analyzer)[word] == (False, reason)
+
+
+@pytest.mark.parametrize("words", [
+    ["Fußballwesten", "Fußballwestens"],   # a genitive in the build: the row has a paradigm, no guess is made
+    ["Nachleuchten"],                      # a particle before the verb: das Nachleuchten
+    ["Schmugglerbande"],                   # die Bande heads many compounds (Räuberbande)
+])
+def test_rows_with_other_forms_or_common_singular_heads_stay_singular(wortspieler, analyzer, words):
+    assert decide(words, wortspieler, analyzer)[words[0]] == (True, "nom-sg")
+
+
+def test_the_isolated_row_rule_allows_the_plurals_own_dative(wortspieler, analyzer):
+    """Studienzwecken is the dative plural of Studienzweck and the plural of a singular die Studienzwecke alike:
+    beside it, the row is as isolated as alone. A genitive is a singular's form only, and keeps the row."""
+    assert decide(["Studienzwecke", "Studienzwecken"], wortspieler, analyzer)["Studienzwecke"] == \
+        (False, "inflected-form:plural-of:STUDIENZWECK")
+
+
+@pytest.mark.parametrize(("word", "reason"), [
+    ("Behänge", "inflected-form:plural-of:BEHANG"),    # Be|hänge: the paradigm rule cuts at a noun prefix
+    ("Anschübe", "inflected-form:plural-of:ANSCHUB"),
+])
+def test_the_paradigm_rule_cuts_at_a_noun_prefix(wortspieler, analyzer, word, reason):
+    singular = reason.rsplit(":", 1)[1].capitalize()
+    decided = decide([word, singular], wortspieler, analyzer)
+    assert decided[word] == (False, reason)
+    assert decided[singular] == (True, "nom-sg")
+
+
+@pytest.mark.parametrize(("word", "reason"), [
+    ("Unix", "proper-noun"), ("Opel", "proper-noun"), ("Nutella", "proper-noun"),   # corpora/curated/brand-names.txt
+    ("Man", "function-word-homograph"), ("Mir", "function-word-homograph"),          # function-word-homographs.txt
+    ("Ihr", "function-word-homograph"),
+])
+def test_brands_and_function_word_homographs_of_the_fourth_round(wortspieler, analyzer, word, reason):
+    assert decide([word], wortspieler, analyzer)[word] == (False, reason)
+
+
+@pytest.mark.parametrize("word", ["Ich", "Nichts", "Aus", "Jeep", "Zeppelin"])
+def test_everyday_nouns_beside_function_words_and_brands_stay(wortspieler, analyzer, word):
+    assert decide([word], wortspieler, analyzer)[word] == (True, "nom-sg")
+
+
+@pytest.mark.parametrize("words", [["Riemann", "Riemanns"], ["Heisenberg", "Heisenbergs"]])
+def test_a_model_noun_inflected_like_a_name_is_a_proper_noun(wortspieler, analyzer, words):
+    """Only the statistical model calls these nouns (through the heads Mann, Berg); the build gives them a
+    genitive and no plural, as the name-paradigm rule reads compounds."""
+    assert decide(words, wortspieler, analyzer)[words[0]] == (False, "proper-noun")
+
+
+def test_a_model_compound_of_two_words_is_left_to_the_other_rules(wortspieler, analyzer):
+    """vaginal is a word of the build: Vaginal|kanal is the model's compound of two words, no name."""
+    words = ["Vaginalkanal", "Vaginalkanals", "vaginal"]
+    assert decide(words, wortspieler, analyzer)["Vaginalkanal"] == (True, "nom-sg")
+    assert decide(words[:2], wortspieler, analyzer)["Vaginalkanal"] == (False, "proper-noun")
+
+
+@pytest.mark.parametrize(("words", "reason"), [
+    (["Privatpressen", "privat"], "inflected-form:plural-of:PRIVATPRESSE"),      # Pressen: only Presse's plural
+    (["Sprengarbeiten", "spreng"], "inflected-form:plural-of:SPRENGARBEIT"),
+])
+def test_a_verb_row_whose_ending_is_only_a_plural_is_that_plural(wortspieler, analyzer, words, reason):
+    assert decide(words, wortspieler, analyzer)[words[0]] == (False, reason)
+
+
+@pytest.mark.parametrize("words", [
+    ["Nachbearbeiten"],                                        # nach: a particle (das Nachbearbeiten)
+    ["Geheimhalten", "geheim", "geheimzuhalten"],              # a zu-infinitive: the particle verb geheimhalten
+    ["Besitzergreifen", "Besitzer"],                           # Greif heads few lemmas
+])
+def test_nominalised_particle_verbs_stay(wortspieler, analyzer, words):
+    assert decide(words, wortspieler, analyzer)[words[0]] == (True, "nom-sg")

@@ -11,8 +11,11 @@ File format (UTF-8 text, one list per file):
 
 Files: ``pluralia-tantum.txt``, ``lexicalized-plurals.txt``,
 ``lexicalized-diminutives.txt``, ``proper-noun-markers.txt``, ``common-noun-markers.txt`` and
-``function-word-homographs.txt`` and ``brand-names.txt`` (brands that sources file as plain nouns: proper-noun markers too). Every problem in
-every file is collected and reported together, with file and line.
+``function-word-homographs.txt``, ``brand-names.txt`` (brands that sources file as plain nouns: proper-noun
+markers too) and ``region-modifiers.txt`` (Nord, Ost, Mittel: with a place's name, a region's name). The
+separable verb particles (ab, nach, zwischen is none) come from the first column of
+``corpora/german-forms/particles.tsv``, the table the full-form corpus is derived with. Every problem in every
+file is collected and reported together, with file and line.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ FILES = {
 HAND_WRITTEN = {
     "function_word_homographs": "function-word-homographs.txt",
     "brand_names": "brand-names.txt",  # merged into proper_nouns
+    "region_modifiers": "region-modifiers.txt",
 }
 
 
@@ -68,6 +72,16 @@ def read_list(path: Path, problems: list[Problem]) -> frozenset[str]:
     return frozenset(words)
 
 
+def read_particles(path: Path, problems: list[Problem]) -> frozenset[str]:
+    """The first column of a tab-separated table with a header line (particles.tsv: particle, kind, note)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()[1:]
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(Problem(f"cannot read the particle table ({exc})", str(path)))
+        return frozenset()
+    return frozenset(line.split("\t", 1)[0].strip() for line in lines if line.strip())
+
+
 def load_curated(directory: str | Path | None = None) -> CuratedLists:
     """The curated lists from `directory` (default: the bundled corpora/curated)."""
     directory = Path(directory) if directory is not None else default_curated_dir()
@@ -88,6 +102,8 @@ def _load(directory: Path) -> CuratedLists:
              for field, name in HAND_WRITTEN.items()}
     lists["proper_nouns"] |= extra["brand_names"]
     lists["function_word_homographs"] = extra["function_word_homographs"]
+    lists["region_modifiers"] = extra["region_modifiers"]
+    lists["verb_particles"] = read_particles(corpora_dir() / "german-forms" / "particles.tsv", problems)
     if problems:
         raise InputFileError(f"the curated word lists in {directory} have problems",
                              "Fix the listed lines: one word per line, comments after '#'.", problems)

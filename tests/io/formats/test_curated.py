@@ -34,13 +34,17 @@ def test_every_list_says_how_it_was_made(name):
 def test_the_hand_written_lists(tmp_path):
     lists = load_curated()
     assert {"Facebook", "Twitter", "Linux", "Xbox"} <= lists.proper_nouns  # brands are name markers
-    assert lists.function_word_homographs == {"Die", "Von", "Oder", "Leider", "Viel"}
+    assert {"Unix", "Opel"} <= lists.proper_nouns
+    assert lists.function_word_homographs == {"Die", "Von", "Oder", "Leider", "Viel", "Man", "Mir", "Bei", "Ihr",
+                                              "Euch", "Euer"}
+    assert {"Nord", "Ost", "Mittel", "Äquatorial"} <= lists.region_modifiers and "Alt" not in lists.region_modifiers
     for name in HAND_WRITTEN.values():
         header = [line for line in (default_curated_dir() / name).read_text(encoding="utf-8").splitlines()
                   if line.startswith("#")]
         assert any("Hand-written" in line for line in header) and any("licence" in line for line in header)
     write_lists(tmp_path)  # a directory without them has none
     assert load_curated(tmp_path).function_word_homographs == frozenset()
+    assert load_curated(tmp_path).region_modifiers == frozenset()
 
 
 def test_the_lists_are_what_derive_py_makes_from_the_corpus():

@@ -1,0 +1,53 @@
+"""The rules that find an inflected form behind a guessed nominative singular (Wortspieler).
+
+A guessed reading (a full-form list's row, an unknown compound, a model noun: `paradigm.is_guessed`) that
+the grammar accepts as ``nom-sg`` proves only that the word exists. These rules look at the word's paradigm
+in the build and at its head for the form it really is, in this order, each under its switch of
+``word_policy``: an adjective's oblique form (``refuse_adjective_forms``: mit Externem), the plural of a
+compound whose singular is a word of the build (``refuse_paradigm_plurals``: Wahlfächer), the plural of an
+isolated row with a rare singular head, and the plural behind a row that only ends in a verb
+(``refuse_isolated_plurals``: Fußballwesten, Privatpressen). The algorithms are in `paradigm`; this module
+only applies them, so that `nominative` stays the grammar of one reading.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lexicon_tools.policy import reasons
+from lexicon_tools.policy.judgement import Judgement
+from lexicon_tools.policy.paradigm import adjective_oblique, isolated_plural, verb_row_plural
+from lexicon_tools.policy.readings import INFINITIVE_COMPOUND_TAG, INFINITIVE_TAG, Reading
+
+if TYPE_CHECKING:
+    from lexicon_tools.policy.nominative import NominativeSingularPolicy
+
+
+def guessed_form(judge: NominativeSingularPolicy, tiles: str, reading: Reading, surface: str) -> Judgement | None:
+    """The inflected form behind the guessed nominative singular `reading` of `surface` (in `tiles`), or None."""
+    policy = judge.policy
+    word = surface or tiles
+    oblique = adjective_oblique(tiles, judge.known_word) if policy.refuse_adjective_forms else None
+    if oblique is not None:
+        return Judgement(False, reasons.inflected(*oblique), reading, "refuse_adjective_forms")
+    plural = judge.paradigm(word) if policy.refuse_paradigm_plurals else None
+    if plural is not None:
+        kind = reasons.inflection_kind(plural.case, plural.number)
+        return Judgement(False, reasons.inflected(kind, judge.tiles_of(plural.lemma)), plural,
+                         f"refuse_paradigm_plurals: {plural.head} is a plural of the known noun {plural.lemma}")
+    if policy.refuse_isolated_plurals:
+        plural = isolated_plural(word, tiles, judge.lookup, judge.head_count, judge.build_words, judge.tiles_of,
+                                 judge.lists.pluralia_tantum, INFINITIVE_TAG in reading.tags)
+        if plural is not None:
+            return Judgement(False, reasons.inflected("plural", judge.tiles_of(plural.lemma)), plural,
+                             f"refuse_isolated_plurals: no other form of {tiles} in the build, and {plural.head} "
+                             "is a rare singular but a productive noun's plural")
+        if INFINITIVE_COMPOUND_TAG in reading.tags:
+            plural = verb_row_plural(word, judge.lookup, judge.head_count, judge.known_word, judge.tiles_of,
+                                     judge.lists.verb_particles, judge.lists.pluralia_tantum)
+            if plural is not None:
+                kind = reasons.inflection_kind(plural.case, plural.number)
+                return Judgement(False, reasons.inflected(kind, judge.tiles_of(plural.lemma)), plural,
+                                 f"refuse_isolated_plurals: {plural.head} is only a plural, and "
+                                 f"{word[:len(word) - len(plural.head)]} no verb particle")
+    return None
