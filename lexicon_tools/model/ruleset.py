@@ -345,6 +345,9 @@ class WordPolicy(Strict):
         True, description="Refuse a guessed compound noun that no other form of the build has (no -s, -n, -e ...) "
         "whose head is a productive noun's plural and otherwise a rare singular: Fußball|westen (Weste; der "
         "Westen heads few compounds) is a plural.")
+    refuse_classical_plurals: bool = Field(
+        True, description="Refuse a guessed noun in a Latin, Greek or Italian plural ending whose singular is a noun "
+        "of the build: Residuen (Residuum), Eutrophika (Eutrophikum), Allegri (Allegro).")
     refuse_adjective_forms: bool = Field(
         True, description="Refuse a guessed noun in -em or -en whose stem takes every other adjective ending in "
         "the build (Externe, Externen, Externer, Externes): a dative or oblique form of a nominalised adjective "

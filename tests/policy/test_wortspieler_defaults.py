@@ -302,3 +302,20 @@ def test_a_verb_row_whose_ending_is_only_a_plural_is_that_plural(wortspieler, an
 ])
 def test_nominalised_particle_verbs_stay(wortspieler, analyzer, words):
     assert decide(words, wortspieler, analyzer)[words[0]] == (True, "nom-sg")
+
+
+@pytest.mark.parametrize(("words", "reason"), [
+    (["Residuen", "Residuum"], "inflected-form:plural-of:RESIDUUM"),
+    (["Eutrophika", "Eutrophikum"], "inflected-form:plural-of:EUTROPHIKUM"),
+])
+def test_a_classical_plural_of_a_noun_of_the_build_is_refused(wortspieler, analyzer, words, reason):
+    assert decide(words, wortspieler, analyzer)[words[0]] == (False, reason)
+
+
+@pytest.mark.parametrize(("words", "singular"), [
+    (["Residuen"], "RESIDUUM"),                       # no Residuum in the build: nothing to be the plural of
+    (["Finanzhai", "Finanzhaus"], "FINANZHAUS"),      # Finanz|hai: a compound of der Hai
+    (["Stammdaten", "Stammdatum"], "STAMMDATUM"),     # a compound of the plurale tantum Daten
+])
+def test_classical_endings_without_their_singular_stay(wortspieler, analyzer, words, singular):
+    assert decide(words, wortspieler, analyzer)[words[0]][1] != f"inflected-form:plural-of:{singular}"
