@@ -29,7 +29,11 @@ of the last run are in bench/judged/.
 
 Usage: .venv/bin/python bench/wortspieler_samples.py --write bench/judged [--seed N] [--lexicon WS.lex]
        .venv/bin/python bench/wortspieler_samples.py --recheck bench/judged [--lexicon WS.lex]
-       .venv/bin/python bench/wortspieler_samples.py --score bench/judged
+       .venv/bin/python bench/wortspieler_samples.py --score bench/judged [--since SEED]
+
+``--since SEED`` scores only the precision samples of that seed and later: the samples drawn after the
+filter's last change, which nobody tuned it on (the older ones stay in the folder, each judged on the
+lexicon it was drawn from).
 """
 
 from __future__ import annotations
@@ -145,13 +149,26 @@ def recheck(directory: Path, lexicon_path: Path) -> None:
     print(f"rechecked {path}: {len(rows)} rows, {changed} with a new verdict or reason")
 
 
-def score(directory: Path) -> bool:
+def sample_seed(path: Path) -> int:
+    stem = path.stem
+    return int(stem.rsplit("seed", 1)[1]) if "-seed" in stem else SEED
+
+
+def score(directory: Path, since: int | None = None) -> bool:
+    """Precision pooled over the judged samples (with `since`, only those of seed >= since: the samples
+    drawn after the last change of the filter) and recall; True when both meet their targets."""
     precision: dict[str, tuple[str, str]] = {}
-    for path in sorted(directory.glob(PRECISION_FILE.replace(".tsv", "*.tsv"))):
+    paths = sorted(directory.glob(PRECISION_FILE.replace(".tsv", "*.tsv")), key=sample_seed)
+    if since is not None:
+        paths = [p for p in paths if sample_seed(p) >= since]
+        print(f"samples of seed {since} and later: {len(paths)}")
+    worst = SIZE
+    for path in paths:
         judged = read_judged(path)
         verdicts = [j for j, _ in judged.values() if j]
         good = sum(1 for j in verdicts if j == "ok")
         print(f"  {path.name}: {good}/{len(verdicts)} = {100 * good / max(1, len(verdicts)):.1f}%")
+        worst = min(worst, good)
         precision.update({f"{path.name}:{w}": v for w, v in judged.items()})
     rows = [line.split("\t") for line in (directory / RECALL_FILE).read_text(encoding="utf-8").splitlines()[1:]]
     judged_p = [j for j, _ in precision.values() if j]
@@ -162,7 +179,8 @@ def score(directory: Path) -> bool:
     false_accepts = sum(1 for r in not_legal if r[2] == "accepted")
     p = 100 * ok / max(1, len(judged_p))
     r = 100 * found / max(1, len(legal))
-    print(f"precision (pooled): {ok}/{len(judged_p)} accepted words judged right = {p:.1f}% (target >= {TARGET_PRECISION}%)")
+    print(f"precision (pooled): {ok}/{len(judged_p)} accepted words judged right = {p:.2f}% (target >= {TARGET_PRECISION}%); "
+          f"worst sample {worst}/{SIZE}")
     print(f"recall:    {found}/{len(legal)} wngerman nouns judged legal are accepted = {r:.1f}% "
           f"(target >= {TARGET_RECALL}%); of the {len(not_legal)} judged not legal, {false_accepts} accepted")
     for label, wrong in (("wrongly accepted", [w for w, (j, _) in precision.items() if j == "wrong"]),
@@ -181,6 +199,7 @@ def main() -> int:
     parser.add_argument("--score", type=Path, help="score the judged samples in this folder")
     parser.add_argument("--seed", type=int, default=SEED, help=f"seed of the precision sample (default {SEED})")
     parser.add_argument("--recheck", type=Path, help="update the recall file's verdicts in this folder")
+    parser.add_argument("--since", type=int, help="--score only the precision samples of this seed and later")
     parser.add_argument("--lexicon", type=Path, help="a Wortspieler lexicon built as above (default: build one)")
     args = parser.parse_args()
     if not args.write and not args.score and not args.recheck:
@@ -200,7 +219,7 @@ def main() -> int:
             if args.recheck:
                 recheck(args.recheck, lexicon)
     if args.score:
-        return 0 if score(args.score) else 1
+        return 0 if score(args.score, args.since) else 1
     return 0
 
 
