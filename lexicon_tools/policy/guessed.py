@@ -53,7 +53,7 @@ def guessed_form(judge: NominativeSingularPolicy, tiles: str, reading: Reading, 
                                  f"{word[:len(word) - len(plural.head)]} no verb particle")
     if policy.refuse_classical_plurals:
         form = classical_plural(word, tiles, judge.lookup, judge.build_nouns.__contains__, judge.known_word,
-                                judge.lists.pluralia_tantum)
+                                judge.tiles_of, judge.lists.pluralia_tantum)
         if form is not None:
             return Judgement(False, reasons.inflected(*form), reading,
                              f"refuse_classical_plurals: the classical plural of {form[1]}")

@@ -171,28 +171,36 @@ def isolated_plural(word: str, tiles: str, lookup: Lookup, head_count: HeadCount
     if head_count is None or any(tiles + ending in build_words for ending in OTHER_FORM_ENDINGS
                                  if ending not in predicted):
         return None
-    all_caps = word.isupper()
+    found = longest_table_head(word, lookup)
+    if found is None:  # the longest head that an inflection table knows decides
+        return None
+    cut, head, readings = found
+    if to_tiles(head) in plural_only:
+        return None
+    singular = {r.lemma or head for r in readings if r.number != "Plur" and r.case in ("Nom", None)}
+    plurals = [r for r in readings if r.number == "Plur" and r.case in ("Nom", None) and r.origin == "lexicon"
+               and r.lemma and r.lemma not in singular and len(r.lemma) >= MIN_SINGULAR
+               and "plurale-tantum" not in r.tags and to_tiles(r.lemma) != to_tiles(head)]
+    if not singular or not plurals:
+        return None
+    rare = max(head_count(lemma) for lemma in singular)
+    best = max(plurals, key=lambda r: head_count(r.lemma))
+    if rare > MAX_RARE_HEAD or head_count(best.lemma) <= PARADIGM_HEAD_RATIO * max(rare, 1):
+        return None  # S must head more than twice as many (Socke 8 : der Socken 4, regional: Babysocken)
+    if infinitive and not common_noun_modifier(word[:cut], lookup):
+        return None
+    return replace(best, lemma=compound_lemma(word[:cut], best.lemma), origin="compound", head=head)
+
+
+def longest_table_head(word: str, lookup: Lookup) -> tuple[int, str, list[Reading]] | None:
+    """(cut, head, its noun readings) of the longest ending of `word` (after `MIN_MODIFIER` letters,
+    `MIN_PLURAL_HEAD` or more) that an inflection table knows as a noun; None without one."""
     for cut in range(MIN_MODIFIER, len(word) - MIN_PLURAL_HEAD + 1):
         fragment = word[cut:]
-        head = fragment if all_caps else fragment[:1].upper() + fragment[1:]
+        head = fragment if word.isupper() else fragment[:1].upper() + fragment[1:]
         readings = [r for r in lookup(head) if r.pos == "NOUN" and FORM_LIST_TAG not in r.tags]
-        if not readings:
-            continue  # the longest head that an inflection table knows decides
-        if to_tiles(head) in plural_only:
-            return None
-        singular = {r.lemma or head for r in readings if r.number != "Plur" and r.case in ("Nom", None)}
-        plurals = [r for r in readings if r.number == "Plur" and r.case in ("Nom", None) and r.origin == "lexicon"
-                   and r.lemma and r.lemma not in singular and len(r.lemma) >= MIN_SINGULAR
-                   and "plurale-tantum" not in r.tags and to_tiles(r.lemma) != to_tiles(head)]
-        if not singular or not plurals:
-            return None
-        rare = max(head_count(lemma) for lemma in singular)
-        best = max(plurals, key=lambda r: head_count(r.lemma))
-        if rare > MAX_RARE_HEAD or head_count(best.lemma) <= PARADIGM_HEAD_RATIO * max(rare, 1):
-            return None  # S must head more than twice as many (Socke 8 : der Socken 4, regional: Babysocken)
-        if infinitive and not common_noun_modifier(word[:cut], lookup):
-            return None
-        return replace(best, lemma=compound_lemma(word[:cut], best.lemma), origin="compound", head=head)
+        if readings:
+            return cut, head, readings
     return None
 
 
@@ -209,32 +217,28 @@ def verb_row_plural(word: str, lookup: Lookup, head_count: HeadCount | None, kno
     or prefix (module doc); None otherwise."""
     if head_count is None:
         return None
-    all_caps = word.isupper()
-    for cut in range(MIN_MODIFIER, len(word) - MIN_PLURAL_HEAD + 1):
-        fragment = word[cut:]
-        head = fragment if all_caps else fragment[:1].upper() + fragment[1:]
-        readings = [r for r in lookup(head) if r.pos == "NOUN" and FORM_LIST_TAG not in r.tags]
-        if not readings:
-            continue
-        modifier, head_tiles = to_tiles(word[:cut]), to_tiles(head)
-        if head_tiles in plural_only or any(r.number != "Plur" for r in readings) \
-                or modifier in particles or modifier in SHORT_PREFIXES or not known_word(modifier) \
-                or _zu_infinitive(modifier + head_tiles, known_word):
-            return None
-        plurals = [r for r in readings if r.case != "Gen" and r.origin == "lexicon" and r.lemma
-                   and len(r.lemma) >= MIN_SINGULAR and "plurale-tantum" not in r.tags
-                   and to_tiles(r.lemma) != to_tiles(head)]
-        if not plurals:
-            return None
-        best = max(plurals, key=lambda r: (head_count(r.lemma), r.case == "Nom"))
-        if head_count(best.lemma) < MIN_VERB_ROW_HEADS:
-            return None
-        return replace(best, lemma=compound_lemma(word[:cut], best.lemma), origin="compound", head=head)
-    return None
+    found = longest_table_head(word, lookup)
+    if found is None:
+        return None
+    cut, head, readings = found
+    modifier, head_tiles = to_tiles(word[:cut]), to_tiles(head)
+    if head_tiles in plural_only or any(r.number != "Plur" for r in readings) \
+            or modifier in particles or modifier in SHORT_PREFIXES or not known_word(modifier) \
+            or _zu_infinitive(modifier + head_tiles, known_word):
+        return None
+    plurals = [r for r in readings if r.case != "Gen" and r.origin == "lexicon" and r.lemma
+               and len(r.lemma) >= MIN_SINGULAR and "plurale-tantum" not in r.tags
+               and to_tiles(r.lemma) != to_tiles(head)]
+    if not plurals:
+        return None
+    best = max(plurals, key=lambda r: (head_count(r.lemma), r.case == "Nom"))
+    if head_count(best.lemma) < MIN_VERB_ROW_HEADS:
+        return None
+    return replace(best, lemma=compound_lemma(word[:cut], best.lemma), origin="compound", head=head)
 
 
 def classical_plural(word: str, tiles: str, lookup: Lookup, known_noun: Callable[[str], bool],
-                     known_word: Callable[[str], bool],
+                     known_word: Callable[[str], bool], to_tiles: Callable[[str], str],
                      plural_only: frozenset[str] = frozenset()) -> tuple[str, str] | None:
     """(kind, singular in tiles) when `tiles` is a classical plural form of a noun of the build (`known_noun` of
     tiles): Residuen -> Residuum; None otherwise, or when the word is a known word + a table's common noun
@@ -249,11 +253,7 @@ def classical_plural(word: str, tiles: str, lookup: Lookup, known_noun: Callable
             fragment = word[cut:]
             head = fragment if word.isupper() else fragment[:1].upper() + fragment[1:]
             if any(r.pos == "NOUN" and r.number != "Plur" and FORM_LIST_TAG not in r.tags for r in lookup(head)) \
-                    and known_word(to_tiles_upper(word[:cut])):
+                    and known_word(to_tiles(word[:cut])):
                 return None
         return "plural", stem + singular
     return None
-
-
-def to_tiles_upper(text: str) -> str:
-    return text.upper().replace("ß", "SS")
