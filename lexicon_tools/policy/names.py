@@ -20,7 +20,7 @@ compound is taken for a name when
   and modifier + none of them is a word of the build.
 
 A word that only the statistical model calls a noun is judged the same way through its longest known head
-(`model_compound`: Rie|mann, Talley|rand), which is what let the model's reading pass. A singulare tantum
+(`model_compound`: Rie|mann, Heisen|berg), which is what let the model's reading pass. A singulare tantum
 would pass for a name too (its list gives no plural); the rule's removals were judged by hand
 (docs/design/word-rules.md). Switch: ``word_policy.refuse_name_paradigms``.
 
@@ -108,19 +108,19 @@ def common_noun_modifier(modifier: str, lookup: Lookup) -> bool:
     return False
 
 
-def model_compound(word: str, lookup: Lookup, min_modifier: int,
-                   known_word: Callable[[str], bool]) -> Reading | None:
+def model_compound(word: str, lookup: Lookup, min_modifier: int, known_word: Callable[[str], bool],
+                   to_tiles: Callable[[str], str]) -> Reading | None:
     """A model-only noun read as a compound of its longest head that is a common noun's nominative singular
     (MIN_HEAD letters or more, after `min_modifier`): Rie|mann -> lemma Riemann, head Mann. None without
-    one, or when the modifier is a word itself (`known_word` of its tiles: Sandstrahl|verbot, Vaginal|kanal,
-    Durch|stich, Assuan|staudamm): the model's compound of two words is left to the other rules."""
+    one, or when the modifier is a word itself (`known_word` of its tiles: Vaginal|kanal, Durch|stich): the
+    model's compound of two words is left to the other rules."""
     for cut in range(max(min_modifier, MIN_MODIFIER), len(word) - MIN_HEAD + 1):
         fragment = word[cut:]
         head = fragment if word.isupper() else fragment[:1].upper() + fragment[1:]
         for r in lookup(head):
             if r.pos == "NOUN" and r.case in ("Nom", None) and r.number != "Plur" and r.lemma \
                     and FORM_LIST_TAG not in r.tags and not propn_tag(r.tags):
-                if known_word(word[:cut].upper().replace("ß", "SS")):
+                if known_word(to_tiles(word[:cut])):
                     return None
                 lemma = word[:cut] + (r.lemma if word.isupper() else r.lemma.lower())
                 return Reading("NOUN", lemma, "Nom", "Sing", r.gender, origin="compound", head=head)

@@ -19,11 +19,16 @@
    such a nom-sg that no other form of the build has, whose
    head is S's plural and a rare singular (Fußball|westen),
    ``refuse_isolated_plurals`` (`paradigm`)                  -> ``inflected-form:plural-of:FUSSBALLWESTE``
+   (and a row that only ends in a verb whose ending is only a
+   plural, Privat|pressen: ``...plural-of:PRIVATPRESSE``)
+   a classical plural of a noun of the build (Residuen),
+   ``refuse_classical_plurals`` (`paradigm`)                 -> ``inflected-form:plural-of:RESIDUUM``
    a guessed nom-sg in -em/-en beside all the other adjective
    endings (Externem), ``refuse_adjective_forms``           -> ``inflected-form:dative-of:EXTERNE``
    an unknown compound's nom-sg whose genitive is a word of
    the build but no plural of its head (Hinden|burg,
-   Hindenburgs), ``refuse_name_paradigms`` (`names`)        -> ``proper-noun``
+   Hindenburgs; a model-only noun through its longest head,
+   Rie|mann), ``refuse_name_paradigms`` (`names`)           -> ``proper-noun``
    a region modifier + a head known only as a place's name
    (Ost|schweiz, Nord|irak), ``refuse_region_names``       -> ``proper-noun``
 2. an abbreviation, unless ``allow_abbreviations``          -> ``abbreviation``
@@ -162,7 +167,8 @@ class NominativeSingularPolicy:
             return None
         if reading.origin in ("compound", "model") and policy.refuse_name_paradigms:
             compound = reading if reading.origin == "compound" else \
-                model_compound(surface or tiles, self.lookup, policy.model_min_modifier, self.known_word)
+                model_compound(surface or tiles, self.lookup, policy.model_min_modifier, self.known_word,
+                               self.tiles_of)
             name = compound and name_paradigm(tiles, compound, self.build_words, self.lookup, self.tiles_of)
             if name is not None:  # every compound reading of the word: the build inflects it as a name
                 return Judgement(False, reasons.PROPER_NOUN, reading,
