@@ -187,3 +187,31 @@ def test_the_takeable_squares_are_those_take_letter_accepts():
             assert gen._takeable(game.board) == expected, (seed, bytes(game.board.cells))
             seen += len(expected) < sum(1 for c in game.board.cells if c)
     assert seen, "some positions hold tiles a take may not remove"
+
+
+@pytest.mark.parametrize("limit", [0, 1, 3])
+def test_a_take_limit_keeps_the_takes_of_the_most_valuable_letters(limit):
+    """``take_limit`` (the sim's ``takes=K`` play-outs): exactly the moves of the rack and of the takes of
+    the K most valuable takeable letters (ties: the first square) remain, each as the unlimited list has it."""
+    rules = small_rules("smartfeud")
+    judge = kwg_judge(rules)
+    full = MoveGenerator(rules, judge.kwg.nodes, judge)
+    narrow = MoveGenerator(rules, judge.kwg.nodes, judge)
+    narrow.take_limit = limit
+    checked = 0
+    for seed in range(8):
+        game = position(rules, judge, None, None, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(6):
+            everything = full.generate(game.board, game.player.rack)
+            if game.over or not len(everything):
+                break
+            takeable = full._takeable(game.board)
+            ranked = sorted(takeable, key=lambda sq: (-rules.tile_value(game.board.cells[sq]), sq))[:limit]
+            kept = narrow.generate(game.board, game.player.rack)
+            expected = [m for m in everything.moves() if not m.take or m.take[0] in ranked]
+            assert kept.moves() == expected, (seed, limit)
+            assert {m.take for m in kept.moves() if m.take} <= {(sq,) for sq in ranked}
+            checked += len(takeable) > limit
+            game.play(everything.move(rng.randrange(len(everything))))
+    assert checked, "some positions have more takeable letters than the limit"

@@ -146,6 +146,7 @@ class MoveGenerator:
                              f"{MAX_TILE}", f"Test games need an alphabet of at most {MAX_TILE} letters.")
         self.graph = graph_arrays(nodes)
         self.multiword_first = multiword_first
+        self.take_limit: int | None = None   # letter takes: only this many most valuable letters (None: all)
         shape = (rules.rows, rules.cols)
         self.values = np.array(rules.values, np.int64)
         self.bvalues = np.array(rules.blank_values, np.int64)
@@ -280,7 +281,7 @@ class MoveGenerator:
 
     def _take_runs(self, board: Board, rack: Counter):
         rules = self.rules
-        for sq in self._takeable(board):
+        for sq in self._limit_takes(board, self._takeable(board)):
             after, invalid = board.copy(), []
             tile, fragments = take_letter(after, sq, rules, self.quiet_judge, invalid)
             if invalid:
@@ -303,6 +304,14 @@ class MoveGenerator:
         if not rules.take_split_parts_must_be_words:
             return np.flatnonzero(cells.ravel()).tolist()
         return np.flatnonzero(kernel.takeable(self.graph, cells).ravel()).tolist()
+
+    def _limit_takes(self, board: Board, squares: list[int]) -> list[int]:
+        """The takeable squares `take_limit` keeps: the most valuable letters (ties: the first square),
+        in square order; all of them when there is no limit."""
+        if self.take_limit is None or len(squares) <= self.take_limit:
+            return squares
+        ranked = sorted(squares, key=lambda sq: (-self.rules.tile_value(board.cells[sq]), sq))
+        return sorted(ranked[:self.take_limit])
 
     def _without_returns(self, block: MoveBlock) -> MoveBlock:
         """Drop the moves that lay a taken tile back on its square, as ``return_to_same_square`` forbids

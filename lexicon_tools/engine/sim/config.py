@@ -5,6 +5,13 @@ cheaper: their turns extend only the K best single-line turns by further
 lines (the game's generator extends 8; 0 plays single lines only). The
 candidates themselves still come from the game's full generator.
 
+``takes=K`` does the same for letter takes (SmartFeud): a play-out turn
+considers taking only the K highest-valued takeable board letters (ties by
+square), 0 none, where the game's generator runs the kernel once for every
+takeable letter (about 19 a turn mid-game, so 20 runs instead of 1). The
+candidates still include every take; only the simulated replies are
+narrowed, alike for every candidate of an iteration.
+
 A spec names the strategy and then ``field=value`` pairs separated by colons,
 so a seat list stays comma-separated (``--strategy sim:iterations=32,equity``).
 Defaults follow the issue: 10-20 candidates, 2 plies; iterations are the
@@ -28,6 +35,7 @@ class SimConfig:
     prune_after: int = 12         # iterations before clearly worse candidates are dropped
     z: float = 2.0                # "clearly worse": mean paired difference to the best + z standard errors < 0
     multiword: int | None = None  # play-outs: multi-word turns from this many best lines (None: as the game)
+    takes: int | None = None      # play-outs: letter takes of this many most valuable letters (None: as the game)
 
 
 _KINDS = {f.name: (float if f.name in ("time", "z") else int) for f in fields(SimConfig)}
@@ -48,7 +56,7 @@ def parse_spec(spec: str) -> SimConfig:
         except ValueError:
             raise UsageError(f"sim setting {name}={value!r} in {spec!r} is not a number",
                              f"Give {name} a number, e.g. {name}=2.") from None
-        if number < 0 or (number == 0 and name not in ("prune_after", "iterations", "multiword")):
+        if number < 0 or (number == 0 and name not in ("prune_after", "iterations", "multiword", "takes")):
             raise UsageError(f"sim setting {name}={value} in {spec!r} must be positive", f"Use {name}=1 or more.")
         config = replace(config, **{name: number})
     return config

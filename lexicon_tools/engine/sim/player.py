@@ -55,16 +55,21 @@ class Sim(Equity):
         self.config = config or SimConfig()
         self.policy = Equity(leaves)         # plays the simulated turns
         self.policy.endgame = None
-        self.playout = None                  # the play-outs' move generator (see `SimConfig.multiword`)
+        self.playout = None                  # the play-outs' move generator (`SimConfig.multiword`, `takes`)
         self.iterations_run = 0              # totals, for benches
         self.moves_simulated = 0
 
     def bind(self, generator) -> None:
         super().bind(generator)
         self.playout = generator
-        if self.config.multiword is not None and generator.rules.multi_word:
+        narrow_lines = self.config.multiword is not None and generator.rules.multi_word
+        narrow_takes = self.config.takes is not None and generator.rules.take_enabled
+        if narrow_lines or narrow_takes:
             self.playout = copy.copy(generator)          # shares the graph and tables; only the breadth differs
+        if narrow_lines:
             self.playout.multiword_first = self.config.multiword
+        if narrow_takes:
+            self.playout.take_limit = self.config.takes
         self.policy.bind(self.playout)
 
     def choose_best(self, game, generator, swappable, rng):

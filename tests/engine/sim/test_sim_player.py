@@ -144,3 +144,23 @@ def test_multiword_setting_narrows_only_the_play_outs(setting):
         assert player.policy.generator is player.playout
     else:
         assert player.playout is generator
+
+
+def test_takes_setting_narrows_only_the_play_outs(setting):
+    """``takes=K``: a ruleset with letter takes gets a play-out generator limited to K takes, the game's
+    generator keeps every take; a ruleset without takes ignores it. A bad value is refused."""
+    from lexicon_tools.engine.movegen.generator import MoveGenerator
+
+    rules, judge, _ = setting
+    assert parse_spec("sim:takes=0").takes == 0
+    with pytest.raises(UsageError, match="takes"):
+        parse_spec("sim:takes=-1")
+    generator = MoveGenerator(rules, judge.kwg.nodes, judge)
+    player = get_strategy("sim:takes=2")
+    player.bind(generator)
+    assert generator.take_limit is None
+    if rules.take_enabled:
+        assert player.playout is not generator and player.playout.take_limit == 2
+        assert player.policy.generator is player.playout
+    else:
+        assert player.playout is generator
