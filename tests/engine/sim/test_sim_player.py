@@ -128,39 +128,31 @@ def test_paired_pruning_drops_a_move_that_is_worse_under_every_draw():
     assert values[:, 1].mean() + 2 * se[1] > values[:, 0].mean() - 2 * se[0]   # unpaired: kept
 
 
-def test_multiword_setting_narrows_only_the_play_outs(setting):
-    """``multiword=K``: a multi-word ruleset's play-outs extend K lines, the game's generator is untouched;
-    a single-line ruleset ignores it."""
+@pytest.mark.parametrize("spec, lines, takes", [
+    ("sim", 0, 0),                                   # the defaults: narrow play-outs
+    ("sim:multiword=1:takes=2", 1, 2),
+    ("sim:multiword=all:takes=all", None, None),     # the replies as the game plays them
+])
+def test_the_play_outs_are_narrowed_and_the_game_is_not(setting, spec, lines, takes):
+    """``multiword=K`` and ``takes=K`` narrow the play-outs' generator where the ruleset has multi-word
+    turns or letter takes; the game's generator (the candidates) keeps its breadth; ``all`` narrows nothing."""
     from lexicon_tools.engine.movegen.generator import MoveGenerator
 
     rules, judge, _ = setting
-    assert parse_spec("sim:multiword=0").multiword == 0
+    config = parse_spec(spec)
+    assert (config.multiword, config.takes) == (lines, takes)
     generator = MoveGenerator(rules, judge.kwg.nodes, judge)
-    player = get_strategy("sim:multiword=1")
+    player = get_strategy(spec)
     player.bind(generator)
-    assert player.generator is generator and generator.multiword_first == 8
-    if rules.multi_word:
-        assert player.playout is not generator and player.playout.multiword_first == 1
-        assert player.policy.generator is player.playout
-    else:
-        assert player.playout is generator
+    assert generator.multiword_first == 8 and generator.take_limit is None
+    narrowed = (rules.multi_word and lines is not None) or (rules.take_enabled and takes is not None)
+    assert (player.playout is not generator) == narrowed
+    assert player.policy.generator is player.playout
+    assert player.playout.multiword_first == (lines if rules.multi_word and lines is not None else 8)
+    assert player.playout.take_limit == (takes if rules.take_enabled else None)
 
 
-def test_takes_setting_narrows_only_the_play_outs(setting):
-    """``takes=K``: a ruleset with letter takes gets a play-out generator limited to K takes, the game's
-    generator keeps every take; a ruleset without takes ignores it. A bad value is refused."""
-    from lexicon_tools.engine.movegen.generator import MoveGenerator
-
-    rules, judge, _ = setting
-    assert parse_spec("sim:takes=0").takes == 0
-    with pytest.raises(UsageError, match="takes"):
-        parse_spec("sim:takes=-1")
-    generator = MoveGenerator(rules, judge.kwg.nodes, judge)
-    player = get_strategy("sim:takes=2")
-    player.bind(generator)
-    assert generator.take_limit is None
-    if rules.take_enabled:
-        assert player.playout is not generator and player.playout.take_limit == 2
-        assert player.policy.generator is player.playout
-    else:
-        assert player.playout is generator
+@pytest.mark.parametrize("bad", ["sim:takes=-1", "sim:takes=some", "sim:multiword=x", "sim:iterations=all"])
+def test_a_bad_play_out_breadth_is_refused_naming_the_field(bad):
+    with pytest.raises(UsageError, match=bad.split(":")[1].split("=")[0]):
+        parse_spec(bad)
