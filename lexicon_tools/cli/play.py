@@ -22,7 +22,8 @@ def play_command(
                                       "equity (score plus the value of the tiles kept, with an end-game "
                                       "model), greedy (highest score), random, or sim (simulates the best "
                                       "equity moves a few turns ahead; settings as "
-                                      "sim:iterations=N:time=S:candidates=N:plies=K)."),
+                                      "sim:iterations=N:time=S:candidates=N:plies=K:takes=K:multiword=K; "
+                                      "takes and multiword narrow the simulated replies, all: as the game)."),
     sim_iterations: int = typer.Option(None, "--sim-iterations", help="Play-outs per candidate of the sim "
                                        "seats (reproducible budget)."),
     sim_time: float = typer.Option(None, "--sim-time", help="Seconds per move at most for the sim seats "

@@ -16,7 +16,7 @@ whole list); the game runner calls it when no player model is active.
 * ``random`` plays a uniformly random candidate;
 * ``sim`` simulates the best equity candidates a few turns ahead against
   drawn racks (`engine.sim.player`); settings as a spec,
-  ``sim:iterations=N:time=S:candidates=N:plies=K`` (`engine.sim.config`).
+  ``sim:iterations=N:time=S:candidates=N:plies=K:takes=K:multiword=K`` (`engine.sim.config`).
 
 When no placement exists, both fall back to `fallback`: exchange the whole rack
 if the ruleset and the bag allow it, else pass. A player who already exchanged

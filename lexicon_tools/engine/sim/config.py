@@ -1,4 +1,5 @@
-"""The sim player's settings and their spec string, ``sim:iterations=N:time=S:candidates=N:plies=K``.
+"""The sim player's settings and their spec string,
+``sim:iterations=N:time=S:candidates=N:plies=K:takes=K:multiword=K``.
 
 **The play-out players are narrower than the game's.** The candidates come
 from the game's full generator (every take, every multi-word turn), but the
