@@ -15,8 +15,8 @@ simulated replies are cheaper, alike for every candidate of an iteration:
 
 ``all`` (``takes=all``, ``multiword=all``) plays the replies as the game does.
 The defaults are what was measured (docs/guides/players.md, issue 24): a
-SmartFeud sim move takes 0.2 s with ``takes=0`` and 4 s with every take, a
-Wortspieler one 0.2 s with ``multiword=0`` and about 11 s as the game.
+SmartFeud sim move takes 0.2 s with ``takes=0`` and 0.9 s with every take, a
+Wortspieler one 0.16 s with ``multiword=0`` and 4 s as the game.
 
 A spec names the strategy and then ``field=value`` pairs separated by colons,
 so a seat list stays comma-separated (``--strategy sim:iterations=32,equity``).
