@@ -165,27 +165,34 @@ def test_test_games_are_the_same_with_and_without_best_move_mode(game_name, stra
         assert games[0].turns == games[1].turns and games[0].scores() == games[1].scores(), seed
 
 
+def _random_walk(rules, judge, gen: MoveGenerator, seeds: int, turns: int):
+    """(seed, game, its moves) at every position of short games of random moves; the caller's turn
+    ends when it asks for the next position."""
+    for seed in range(seeds):
+        game = position(rules, judge, None, None, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(turns):
+            moves = gen.generate(game.board, game.player.rack)
+            if game.over or not len(moves):
+                break
+            yield seed, game, moves
+            game.play(moves.move(rng.randrange(len(moves))))
+
+
 def test_the_takeable_squares_are_those_take_letter_accepts():
     rules = small_rules("smartfeud")
     judge = kwg_judge(rules)
     gen = MoveGenerator(rules, judge.kwg.nodes, judge)
     seen = 0
-    for seed in range(10):
-        game = position(rules, judge, None, None, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(8):
-            moves = gen.generate(game.board, game.player.rack)
-            if game.over or not len(moves):
-                break
-            game.play(moves.move(rng.randrange(len(moves))))
-            expected = []
-            for sq in range(rules.squares):
-                if game.board.cells[sq]:
-                    invalid: list[str] = []
-                    take_letter(game.board.copy(), sq, rules, judge, invalid)
-                    expected += [] if invalid else [sq]
-            assert gen._takeable(game.board) == expected, (seed, bytes(game.board.cells))
-            seen += len(expected) < sum(1 for c in game.board.cells if c)
+    for seed, game, _moves in _random_walk(rules, judge, gen, 10, 9):
+        expected = []
+        for sq in range(rules.squares):
+            if game.board.cells[sq]:
+                invalid: list[str] = []
+                take_letter(game.board.copy(), sq, rules, judge, invalid)
+                expected += [] if invalid else [sq]
+        assert gen._takeable(game.board) == expected, (seed, bytes(game.board.cells))
+        seen += len(expected) < sum(1 for c in game.board.cells if c)
     assert seen, "some positions hold tiles a take may not remove"
 
 
@@ -199,19 +206,12 @@ def test_a_take_limit_keeps_the_takes_of_the_most_valuable_letters(limit):
     narrow = MoveGenerator(rules, judge.kwg.nodes, judge)
     narrow.take_limit = limit
     checked = 0
-    for seed in range(8):
-        game = position(rules, judge, None, None, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(6):
-            everything = full.generate(game.board, game.player.rack)
-            if game.over or not len(everything):
-                break
-            takeable = full._takeable(game.board)
-            ranked = sorted(takeable, key=lambda sq: (-rules.tile_value(game.board.cells[sq]), sq))[:limit]
-            kept = narrow.generate(game.board, game.player.rack)
-            expected = [m for m in everything.moves() if not m.take or m.take[0] in ranked]
-            assert kept.moves() == expected, (seed, limit)
-            assert {m.take for m in kept.moves() if m.take} <= {(sq,) for sq in ranked}
-            checked += len(takeable) > limit
-            game.play(everything.move(rng.randrange(len(everything))))
+    for seed, game, everything in _random_walk(rules, judge, full, 8, 6):
+        takeable = full._takeable(game.board)
+        ranked = sorted(takeable, key=lambda sq: (-rules.tile_value(game.board.cells[sq]), sq))[:limit]
+        kept = narrow.generate(game.board, game.player.rack)
+        expected = [m for m in everything.moves() if not m.take or m.take[0] in ranked]
+        assert kept.moves() == expected, (seed, limit)
+        assert {m.take for m in kept.moves() if m.take} <= {(sq,) for sq in ranked}
+        checked += len(takeable) > limit
     assert checked, "some positions have more takeable letters than the limit"
