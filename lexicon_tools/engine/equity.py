@@ -81,7 +81,7 @@ class Equity:
         candidate. None where only the whole list will do: the end game (the reply look-ahead), the
         starter's extra blank (its own leave rule), multi-word turns and the per-word touch rule."""
         rules = game.rules
-        if rules.multi_word or rules.words_touch_before_turn or not len(game.bag) \
+        if not generator.best_mode_exact or not len(game.bag) \
                 or (game.extra_blank_pending and game.current == 0):
             return None
         if self.leaves is None:

@@ -81,7 +81,7 @@ class Greedy:
 
     def choose_best(self, game: Game, generator, swappable, rng: random.Random) -> Move | None:
         """`choose` by best-move mode: the same move, found without listing every candidate."""
-        if game.rules.multi_word or game.rules.words_touch_before_turn:
+        if not generator.best_mode_exact:
             return None
         moves, _ = generator.best(game.board, game.player.rack, swappable)
         return moves.move(0) if len(moves) else fallback(game)

@@ -149,8 +149,26 @@ def test_a_multi_word_ruleset_is_refused():
     rules = small_rules("wortspieler")
     judge = kwg_judge(rules)
     gen = MoveGenerator(rules, judge.kwg.nodes, judge)
+    assert not gen.best_mode_exact
     with pytest.raises(ValueError, match="multi-word"):
         gen.best(position(rules, judge, None, None, seed=1).board, Counter(rules.alphabet.encode("RATEN")))
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "equity"])
+def test_single_line_wortspieler_turns_have_a_best_move_mode(strategy):
+    """The sim's play-outs generate Wortspieler turns without continuations (``multiword_first=0``):
+    then every turn is one line and best-move mode must agree with the list, joker swaps included."""
+    rules = small_rules("wortspieler")
+    judge = kwg_judge(rules)
+    gen = MoveGenerator(rules, judge.kwg.nodes, judge, multiword_first=0)
+    assert gen.best_mode_exact
+    leaves = read_leaves(bundled_path("wortspieler")) if strategy == "equity" else None
+    checked, swaps = 0, 0
+    for seed, game, moves in _random_walk(rules, judge, gen, 16, 8):
+        _agree(gen, game.board, game.player.rack, leaves, f"seed {seed}, turn {len(game.turns)}")
+        checked += 1
+        swaps += any(block.swaps for block in moves.blocks)
+    assert checked >= 60 and swaps, (checked, swaps)
 
 
 @pytest.mark.parametrize("game_name", ["webfeud", "smartfeud"])
@@ -172,7 +190,7 @@ def _random_walk(rules, judge, gen: MoveGenerator, seeds: int, turns: int):
         game = position(rules, judge, None, None, seed=seed)
         rng = random.Random(seed)
         for _ in range(turns):
-            moves = gen.generate(game.board, game.player.rack)
+            moves = gen.generate(game.board, game.player.rack, game.swappable_jokers())
             if game.over or not len(moves):
                 break
             yield seed, game, moves

@@ -233,9 +233,10 @@ class MoveGenerator:
         when no bound can beat the best move found; each later run (a take, a swap) must beat
         the best of the earlier ones. Ties go to the first in `generate`'s order, so the move is
         the one `generate` + argmax picks. Returns a `MoveList` of at most one move and its
-        equity (-inf when there is none). Multi-word turns need every line: use `generate`.
+        equity (-inf when there is none). Multi-word turns need every line: use `generate`
+        (`best_mode_exact` says when this mode applies).
         """
-        if self.rules.multi_word or self.rules.words_touch_before_turn:
+        if not self.best_mode_exact:
             raise ValueError("best-move mode covers single-line turns without the per-word touch rule; use "
                              "generate() for multi-word rulesets and lines_must_touch: each_word")
         rack = Counter(rack)
@@ -247,6 +248,14 @@ class MoveGenerator:
             if len(meta):
                 found, beat = MoveBlock(meta, tiles, board=b, rack=r, **block_kw), value
         return MoveList([found] if found else [], self.rules.cols), beat
+
+    @property
+    def best_mode_exact(self) -> bool:
+        """Whether `best` finds the move `generate` + argmax picks: every turn is one line (no multi-word
+        continuations: the ruleset has none, or ``multiword_first`` is 0 as in the sim's play-outs) and
+        no per-word touch rule applies."""
+        rules = self.rules
+        return not rules.words_touch_before_turn and not (rules.multi_word and self.multiword_first)
 
     def anchor_bounds(self, board: Board, rack: list[int] | Counter, leaves=None) -> np.ndarray:
         """Best-move mode's equity bound of every anchor: rows (direction, line, anchor, bound);
