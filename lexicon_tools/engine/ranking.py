@@ -32,18 +32,24 @@ from lexicon_tools.engine.tiles import RACK_BLANK
 STRATEGIES = ("greedy", "equity")
 
 
-def require_rankable(strategy: str, option: str = "--strategy") -> str:
+def require_rankable(strategy: str, option: str = "--strategy", sim: bool = False) -> str:
     """`strategy` if it can rank every move of a position (greedy, equity); else a `UsageError` saying why.
 
     A strategy that only picks one move (random; a simulation player, which values
-    the few candidates it simulates, not every move) plays games but gives no ranking."""
+    the few candidates it simulates, not every move) plays games but gives no ranking.
+    With `sim`, a sim spec is accepted too (checked): `moves` ranks the sim's candidates."""
     from lexicon_tools.engine.strategy import STRATEGIES as PLAYERS
     from lexicon_tools.errors import UsageError
 
     name = strategy.strip().lower()
     if name in STRATEGIES:
         return name
-    if name in PLAYERS or name == "sim":
+    if sim and name.split(":")[0] == "sim":
+        from lexicon_tools.engine.sim.config import parse_spec
+
+        parse_spec(name)
+        return name
+    if name.split(":")[0] in PLAYERS or name == "sim":
         raise UsageError(f"{option} {strategy!r}: this strategy plays games but cannot rank the moves of one "
                          "position (it picks a move without a value for every candidate)",
                          f"Rank by one of: {', '.join(STRATEGIES)}.")
@@ -61,11 +67,31 @@ class Candidate:
     words: list[tuple[str, int]] = field(default_factory=list)
     bingo: int = 0
     engine_score: int | None = None   # the rules engine's score of the same move
+    sim: SimStats | None = None       # ranked by simulation (`engine.sim.ranking`): its statistics
 
     def as_dict(self) -> dict:
-        return {"kind": self.kind, "notation": self.notation, "score": self.score,
-                "engine_score": self.engine_score, "equity": round(self.equity, 3), "leave": self.leave,
-                "words": [{"word": w, "score": s} for w, s in self.words], "bingo": self.bingo}
+        out = {"kind": self.kind, "notation": self.notation, "score": self.score,
+               "engine_score": self.engine_score, "equity": round(self.equity, 3), "leave": self.leave,
+               "words": [{"word": w, "score": s} for w, s in self.words], "bingo": self.bingo}
+        if self.sim is not None:
+            out["sim"] = self.sim.as_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class SimStats:
+    """A candidate's play-outs: mean value (spread change plus the horizon leaves), its standard error,
+    the iterations it was played in, and whether the sim kept it to the end (not dropped as worse)."""
+
+    value: float | None
+    stderr: float | None
+    iterations: int
+    kept: bool
+
+    def as_dict(self) -> dict:
+        rounded = (lambda x: None if x is None else round(x, 3))
+        return {"value": rounded(self.value), "stderr": rounded(self.stderr), "iterations": self.iterations,
+                "kept": self.kept}
 
 
 def rank_moves(game, generator, strategy: str = "equity", leaves=None, top: int = 10) -> tuple[list[Candidate], int]:

@@ -83,7 +83,7 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
     for player in seats:
         if hasattr(player, "bind"):
             player.bind(generator)
-    rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(strategies))]
+    rngs = [seat_rng(seed, seat) for seat in range(len(strategies))]
     models = list(models) if models else [PlayerModel()] * len(strategies)
     model_rngs = [random.Random(f"{seed}/{seat}/model") for seat in range(len(strategies))]
     if audit is not None:
@@ -109,6 +109,22 @@ def play_game(rules: Rules, judge: WordJudge, nodes, strategies: Sequence[str], 
 
 
 TURN_LIMIT = "turn_limit"
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """The random source of a seat's strategy in the game of `seed`: its only use is the strategy's
+    ``choose``, called once for every turn the seat plays (`sim_turn_seed` relies on that)."""
+    return random.Random(f"{seed}/{seat}")
+
+
+def sim_turn_seed(seed: int, seat: int, turns_before: int) -> int:
+    """The draw seed a ``sim`` seat used for its turn after `turns_before` turns of its own in the game
+    of `seed` (`Sim.choose` takes one 64-bit number from its seat's source every turn), so a simulated
+    turn of a recorded game can be simulated again exactly (`lexicon-tools moves --record`)."""
+    rng = seat_rng(seed, seat)
+    for _ in range(turns_before):
+        rng.getrandbits(64)
+    return rng.getrandbits(64)
 
 
 def turn_cap(rules: Rules, players: int) -> int:

@@ -42,18 +42,22 @@ class MovesResult:
     candidates: list = field(default_factory=list)
     played: str | None = None          # the record's move at this turn (record positions)
     note: str | None = None
+    sim_seed: int | None = None        # the play-outs' seed (--strategy sim)
 
     def as_dict(self) -> dict:
-        return {"ruleset": self.ruleset, "strategy": self.strategy, "mover": self.mover, "bag": self.bag,
-                "position": self.cgp, "generated": self.generated, "played": self.played,
-                "moves": [dict(rank=i, **c.as_dict()) for i, c in enumerate(self.candidates, start=1)]}
+        out = {"ruleset": self.ruleset, "strategy": self.strategy, "mover": self.mover, "bag": self.bag,
+               "position": self.cgp, "generated": self.generated, "played": self.played,
+               "moves": [dict(rank=i, **c.as_dict()) for i, c in enumerate(self.candidates, start=1)]}
+        if self.sim_seed is not None:
+            out["sim_seed"] = self.sim_seed
+        return out
 
 
 def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | None = None, turn: int | None = None,
               rack: str | None = None, top: int = 10, strategy: str | None = None, lexicon: Path | None = None,
-              leaves: Path | None = None) -> MovesResult:
+              leaves: Path | None = None, seed: int | None = None, workers: int = 1) -> MovesResult:
     from lexicon_tools.engine.movegen.generator import MoveGenerator
-    from lexicon_tools.engine.ranking import STRATEGIES, rank_moves, require_rankable
+    from lexicon_tools.engine.ranking import rank_moves, require_rankable
     from lexicon_tools.io.formats.leavefile import load_for
     from lexicon_tools.io.formats.rulesets import load_ruleset
     from lexicon_tools.jobs.play import _base_name, open_judge
@@ -63,8 +67,10 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
                          "Example: lexicon-tools moves --ruleset webfeud --record game.gcg --turn 5")
     if top < 1:
         raise UsageError(f"--top {top}: list at least one move", "Use --top 1 or more.")
+    if workers < 1:
+        raise UsageError(f"--workers {workers}: use at least one process", "Use --workers 1 or more.")
     if strategy is not None:
-        strategy = require_rankable(strategy)
+        strategy = require_rankable(strategy, sim=True)
     played, recorded = None, None
     if record is not None:
         from lexicon_tools.io.formats.gamerecord import read_record
@@ -77,8 +83,12 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
     rules = Rules.from_ruleset(rs)
     _path, judge = open_judge(rules, lexicon, ruleset, also_for=_base_name(rs.extends))
     if recorded is not None:
-        game, played, seat_strategy = _from_record(recorded, rules, judge, turn, record)
-        strategy = strategy or (seat_strategy if seat_strategy in STRATEGIES else "equity")
+        game, played, seat_strategy, own_turns = _from_record(recorded, rules, judge, turn, record)
+        strategy = strategy or (seat_strategy if _ranks(seat_strategy) else "equity")
+        if seed is None and recorded.dealt and _is_sim(seat_strategy) and _is_sim(strategy):
+            from lexicon_tools.engine.runner import sim_turn_seed
+
+            seed = sim_turn_seed(recorded.seed, game.current, own_turns)   # the game's own draws
     else:
         if turn is not None:
             raise UsageError("--turn belongs to --record", "Drop --turn, or give the game record with --record.")
@@ -89,13 +99,40 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
 
         set_position(game, None, {game.current: _rack_text(rack, game)})
     table, note = (None, None)
-    if strategy == "equity":
+    if strategy == "equity" or _is_sim(strategy):
         table, note = load_for(game.rules, leaves, also_for=_base_name(rs.extends))
     generator = MoveGenerator(game.rules, judge.kwg.nodes, judge)
-    candidates, generated = rank_moves(game, generator, strategy, table, top)
+    if _is_sim(strategy):
+        seed = 0 if seed is None else seed
+        candidates, generated, sim_note = _rank_by_sim(game, generator, strategy, table, top, seed, workers)
+        note = " ".join(n for n in (note, sim_note) if n) or None
+    else:
+        candidates, generated = rank_moves(game, generator, strategy, table, top)
+        seed = None
     unknown = recorded is not None and not recorded.dealt and len(game.bag) > 0   # a GCG shows one rack
     return MovesResult(position_cgp(game, rules.name, opponent_known=not unknown), rules.name, strategy, game.player.name, len(game.bag),
-                       generated, candidates, played, note)
+                       generated, candidates, played, note, seed)
+
+
+def _is_sim(strategy: str | None) -> bool:
+    return bool(strategy) and strategy.strip().lower().split(":")[0] == "sim"
+
+
+def _ranks(strategy: str | None) -> bool:
+    from lexicon_tools.engine.ranking import STRATEGIES
+
+    return strategy in STRATEGIES or _is_sim(strategy)
+
+
+def _rank_by_sim(game, generator, spec: str, leaves, top: int, seed: int, workers: int):
+    from lexicon_tools.engine.sim.ranking import rank_by_sim
+    from lexicon_tools.jobs.sim_pool import can_fork, parallel_runner
+
+    candidates, generated, note = rank_by_sim(game, generator, spec, leaves, top, seed, parallel_runner(workers))
+    if workers > 1 and not can_fork():
+        note = " ".join(n for n in (note, "This platform cannot fork worker processes: the iterations ran "
+                                    "in one process.") if n)
+    return candidates, generated, note
 
 
 def _rack_text(rack: str, game) -> str:
@@ -108,7 +145,8 @@ def _rack_text(rack: str, game) -> str:
 
 
 def _from_record(recorded, rules: Rules, judge, turn: int | None, path: Path):
-    """The game just before the record's turn `turn` (1-based), the move played there, the mover's strategy."""
+    """The game just before the record's turn `turn` (1-based), the move played there, the mover's strategy
+    and how many turns the mover had played before."""
     from lexicon_tools.engine.replay import replay
 
     if turn is None:
@@ -127,7 +165,8 @@ def _from_record(recorded, rules: Rules, judge, turn: int | None, path: Path):
     played = {"place": row.text, "exchange": "-" + row.text, "pass": "-"}.get(row.kind, f"({row.kind})")
     seat = recorded.players.index(row.player) if row.player in recorded.players else game.current
     seat_strategy = recorded.strategies[seat] if seat < len(recorded.strategies) else None
-    return game, played, seat_strategy
+    own_turns = sum(1 for earlier in recorded.turns[:turn - 1] if earlier.player == row.player)
+    return game, played, seat_strategy, own_turns
 
 
 def _from_board(board: str, rules: Rules, judge, rack: str | None):

@@ -161,9 +161,12 @@ def test_a_gcg_without_a_ruleset_asks_for_one(lexicon):
     assert "names no ruleset" in result.output and "--ruleset" in result.output
 
 
-def test_moves_refuses_a_strategy_that_cannot_rank(lexicon):
-    result = run("moves", "--record", FIXTURE, "--ruleset", "webfeud", "--lexicon", lexicon, "--turn", 3,
-                 "--strategy", "sim")
+@pytest.mark.parametrize("command, strategy", [
+    (("moves", "--record", FIXTURE, "--turn", 3), "random"),       # moves ranks greedy, equity and sim
+    (("replay", FIXTURE, "--annotate"), "sim"),                    # the equity lost needs every move's value
+])
+def test_a_strategy_that_cannot_rank_is_refused(lexicon, command, strategy):
+    result = run(*command, "--ruleset", "webfeud", "--lexicon", lexicon, "--strategy", strategy)
     assert result.exit_code == 2
     assert "cannot rank the moves" in result.output
 

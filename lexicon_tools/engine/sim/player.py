@@ -37,6 +37,8 @@ import copy
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -77,16 +79,24 @@ class Sim(Equity):
 
     def choose(self, game, moves, rng: random.Random) -> Move:
         seed = rng.getrandbits(64)            # drawn every turn, so later turns do not depend on budgets
-        if not len(game.bag) or self.generator is None:
+        if not self.simulates(game):
             return super().choose(game, moves, rng)
-        if self.leaves is None:
-            from lexicon_tools.engine.leaves import LeaveTable
-            self.leaves = LeaveTable.zero(game.rules)
-        self.policy.leaves = self.leaves
+        self.prepare(game)
         candidates = self.candidates(game, moves)
         if len(candidates) == 1 or self.config.iterations == 0:
             return candidates[0]
         return candidates[self.simulate(game, candidates, seed)]
+
+    def simulates(self, game) -> bool:
+        """Whether this turn is simulated (tiles in the bag, a bound generator); else equity's rules apply."""
+        return bool(len(game.bag)) and self.generator is not None
+
+    def prepare(self, game) -> None:
+        """The leave values the candidates and the play-outs use (none loaded: all zero)."""
+        if self.leaves is None:
+            from lexicon_tools.engine.leaves import LeaveTable
+            self.leaves = LeaveTable.zero(game.rules)
+        self.policy.leaves = self.leaves
 
     def candidates(self, game, moves) -> list[Move]:
         """The best placements by equity, the best exchange and the pass, in equity order.
@@ -115,33 +125,57 @@ class Sim(Equity):
 
     def simulate(self, game, candidates: list[Move], seed: int) -> int:
         """The index of the candidate with the best mean play-out value (see the module docstring)."""
+        return self.outcome(game, candidates, seed).best
+
+    def outcome(self, game, candidates: list[Move], seed: int, batch: Batch | None = None) -> SimOutcome:
+        """Every candidate's play-out statistics and the winner. `batch` plays several iterations at once
+        (`jobs.sim_pool`, in worker processes); the pruning is then replayed iteration by iteration on
+        their values, so the outcome equals the serial one (only the dropped candidates' surplus play-outs
+        are wasted)."""
         config = self.config
         n = len(candidates)
         values = np.zeros((config.iterations, n))
         alive = np.ones(n, bool)
+        played = np.zeros(n, np.int64)
         deadline = None if config.time is None else time.perf_counter() + config.time
         done = 0
-        for iteration in range(config.iterations):
-            draw = random.Random(f"{seed}/{iteration}")
-            racks, bag = self._deal(game, draw)
-            bag_seed = draw.getrandbits(64)
-            for c in np.flatnonzero(alive):
-                value = self._play_out(game, candidates[c], racks, bag, bag_seed)
-                if value is None:                  # illegal after all (should not happen): never chosen
-                    alive[c] = False
-                    continue
-                values[iteration, c] = value
-            done = iteration + 1
-            self.iterations_run += 1
-            if done >= config.prune_after and alive.sum() > 1:
-                alive &= ~paired_worse(values[:done], alive, config.z)
-            if alive.sum() <= 1 or (deadline is not None and time.perf_counter() > deadline):
+        while done < config.iterations:
+            size = 1 if batch is None else min(batch.size, config.iterations - done)
+            todo, live = range(done, done + size), np.flatnonzero(alive)
+            rows = (batch.run(todo, live) if batch is not None
+                    else [self.iteration_values(game, candidates, todo[0], live, seed)])
+            stop = False
+            for row in rows:
+                for c in np.flatnonzero(alive):
+                    if np.isnan(row[c]):           # illegal after all (should not happen): never chosen
+                        alive[c] = False
+                        continue
+                    values[done, c] = row[c]
+                    played[c] += 1
+                done += 1
+                self.iterations_run += 1
+                if done >= config.prune_after and alive.sum() > 1:
+                    alive &= ~paired_worse(values[:done], alive, config.z)
+                if alive.sum() <= 1 or (deadline is not None and time.perf_counter() > deadline):
+                    stop = True
+                    break
+            if stop:
                 break
         self.moves_simulated += 1
-        if done == 0 or not alive.any():
-            return int(np.argmax(alive)) if alive.any() else 0
-        means = np.where(alive, values[:done].mean(axis=0), -np.inf)
-        return int(np.argmax(means))             # among equal means the first: the higher equity
+        return SimOutcome.of(values[:done], played, alive)
+
+    def iteration_values(self, game, candidates: list[Move], iteration: int, live, seed: int) -> np.ndarray:
+        """One iteration: the play-out value of each candidate in `live` under the iteration's draw
+        (NaN for the others, and for a candidate the rules refuse)."""
+        draw = random.Random(f"{seed}/{iteration}")
+        racks, bag = self._deal(game, draw)
+        bag_seed = draw.getrandbits(64)
+        row = np.full(len(candidates), np.nan)
+        for c in live:
+            value = self._play_out(game, candidates[c], racks, bag, bag_seed)
+            if value is not None:
+                row[c] = value
+        return row
 
     @staticmethod
     def _deal(game, draw: random.Random) -> tuple[dict[int, list[int]], list[int]]:
@@ -206,6 +240,43 @@ class Sim(Equity):
             leave = self.leaves.value(bytes(sorted(kept.elements())))
             value += leave if p.seat == me else -leave / opponents
         return value
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Plays `size` iterations at once: ``run(iterations, live)`` gives one `iteration_values` row each."""
+
+    size: int
+    run: Callable[[range, np.ndarray], list[np.ndarray]]
+
+
+@dataclass(frozen=True)
+class SimOutcome:
+    """Per candidate: the mean play-out value and its standard error over the iterations it was played
+    in, how many, and whether it was kept (not dropped as clearly worse); `best`: the move the sim plays
+    (the best mean among the kept, the higher equity among equals)."""
+
+    mean: np.ndarray
+    stderr: np.ndarray
+    iterations: np.ndarray
+    kept: np.ndarray
+    best: int
+
+    @classmethod
+    def of(cls, values: np.ndarray, played: np.ndarray, alive: np.ndarray) -> SimOutcome:
+        n = len(played)
+        mean, stderr = np.full(n, np.nan), np.full(n, np.nan)
+        for c in range(n):
+            own = values[:played[c], c]        # a candidate is played from the first iteration until dropped
+            if len(own):
+                mean[c] = own.mean()
+            if len(own) > 1:
+                stderr[c] = own.std(ddof=1) / np.sqrt(len(own))
+        if not len(values) or not alive.any():
+            best = int(np.argmax(alive)) if alive.any() else 0
+        else:
+            best = int(np.argmax(np.where(alive, values.mean(axis=0), -np.inf)))   # among equal means the first
+        return cls(mean, stderr, played.copy(), alive.copy(), best)
 
 
 def paired_worse(values: np.ndarray, alive: np.ndarray, z: float) -> np.ndarray:

@@ -156,3 +156,45 @@ def test_the_play_outs_are_narrowed_and_the_game_is_not(setting, spec, lines, ta
 def test_a_bad_play_out_breadth_is_refused_naming_the_field(bad):
     with pytest.raises(UsageError, match=bad.split(":")[1].split("=")[0]):
         parse_spec(bad)
+
+
+def test_rounds_of_iterations_give_the_serial_outcome(setting):
+    """`Sim.outcome` with a `Batch` (what worker processes return: whole rounds of iterations, played
+    for every candidate live at the round's start) replays the pruning iteration by iteration, so the
+    winner and every candidate's statistics are the serial ones, pruning inside a round included."""
+    import random
+
+    import numpy as np
+
+    from lexicon_tools.engine.clock import ManualClock
+    from lexicon_tools.engine.equity import Equity
+    from lexicon_tools.engine.game import Game
+    from lexicon_tools.engine.movegen.generator import MoveGenerator
+    from lexicon_tools.engine.sim.player import Batch, Sim
+
+    base, judge, leaves = setting
+    rules = base.for_game(8)
+    game = Game(rules, judge, ["a", "b"], seed=8, clock=ManualClock())
+    generator = MoveGenerator(rules, judge.kwg.nodes, judge)
+    sim = Sim(leaves, parse_spec("sim:iterations=13:candidates=6:prune_after=3:z=1"))
+    sim.bind(generator)
+    sim.prepare(game)
+    mover = Equity(leaves)
+    mover.bind(generator)
+    dropped_inside = 0
+    for turn in range(6):
+        if game.over:
+            break
+        moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
+        candidates = sim.candidates(game, moves)
+        serial = sim.outcome(game, candidates, turn)
+        for size in (2, 3, 8):
+            rows = Batch(size, lambda todo, live: [sim.iteration_values(game, candidates, i, live, turn)
+                                                   for i in todo])
+            batched = sim.outcome(game, candidates, turn, rows)
+            assert batched.best == serial.best
+            for field in ("mean", "stderr", "iterations", "kept"):
+                assert np.array_equal(getattr(batched, field), getattr(serial, field), equal_nan=field != "kept")
+            dropped_inside += any(n % size for n in serial.iterations[~serial.kept])
+        game.play(mover.choose(game, moves, random.Random(1)))
+    assert dropped_inside, "some candidate was dropped inside a round"
