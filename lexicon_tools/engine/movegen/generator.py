@@ -54,11 +54,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lexicon_tools.engine.board import ACROSS, DOWN, Board
+from lexicon_tools.engine.board import ACROSS, Board
 from lexicon_tools.engine.judge import WordJudge
 from lexicon_tools.engine.moves import Line, Place
 from lexicon_tools.engine.movegen import kernel
 from lexicon_tools.engine.movegen.kernel import MAX_TILE
+from lexicon_tools.engine.movegen.squares import builds_on, codes_at, every_word_builds_on
 from lexicon_tools.engine.rules import Rules
 from lexicon_tools.engine.scoring import place_lines
 from lexicon_tools.engine.special import Fragment, take_letter
@@ -452,60 +453,6 @@ class _Unexplained:
 
     def why_not(self, tiles: bytes) -> str:
         return ""
-
-
-def move_squares(meta: np.ndarray, width: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
-    """(squares, inside): the square of each position of each move's main word, and which positions exist."""
-    k = np.arange(width)[None, :]
-    along = meta[:, 2:3] + k
-    line = meta[:, 1:2]
-    across = meta[:, 0:1] == ACROSS
-    inside = k < meta[:, 3:4]
-    squares = np.where(across, line * cols + along, along * cols + line)
-    return np.where(inside, squares, 0), inside
-
-
-def codes_at(meta: np.ndarray, tiles: np.ndarray, sq: int, cols: int) -> np.ndarray:
-    """The board code each move places on square `sq` (0 where it places none)."""
-    squares, inside = move_squares(meta, tiles.shape[1], cols)
-    hit = inside & (squares == sq)
-    return np.where(hit, tiles, 0).max(axis=1).astype(np.int64) if len(meta) else np.zeros(0, np.int64)
-
-
-def builds_on(meta: np.ndarray, tiles: np.ndarray, board: Board, base: set[int]) -> np.ndarray:
-    """Whether each move on `board` forms a word holding a square of `base` (its main word or a cross word)."""
-    cols = board.cols
-    in_base = np.zeros(board.rows * cols, bool)
-    in_base[list(base)] = True
-    cross = {d: np.zeros(board.rows * cols, bool) for d in (ACROSS, DOWN)}
-    for sq in range(board.rows * cols):
-        if not board.cells[sq]:
-            for d in (ACROSS, DOWN):
-                run = board.run_through(sq, d, {sq: 1})
-                cross[d][sq] = len(run) > 1 and bool(in_base[[s for s in run if s != sq]].any())
-    squares, inside = move_squares(meta, tiles.shape[1], cols)
-    placed = tiles != 0
-    crossing = np.where(meta[:, 0:1] == ACROSS, cross[DOWN][squares], cross[ACROSS][squares])
-    hit = inside & np.where(placed, crossing, in_base[squares])
-    return hit.any(axis=1)
-
-
-def every_word_builds_on(meta: np.ndarray, tiles: np.ndarray, board: Board, base: set[int]) -> np.ndarray:
-    """Whether *every* word each move on `board` forms holds a square of `base`: its main word and each
-    cross word (``lines_must_touch: each_word``)."""
-    cols, n = board.cols, board.rows * board.cols
-    in_base = np.zeros(n, bool)
-    in_base[list(base)] = True
-    cross_ok = {d: np.ones(n, bool) for d in (ACROSS, DOWN)}     # no cross word, or one that holds base
-    for sq in range(n):
-        if not board.cells[sq]:
-            for d in (ACROSS, DOWN):
-                run = board.run_through(sq, d, {sq: 1})
-                cross_ok[d][sq] = len(run) < 2 or bool(in_base[[s for s in run if s != sq]].any())
-    squares, inside = move_squares(meta, tiles.shape[1], cols)
-    main_ok = (inside & in_base[squares]).any(axis=1)
-    crossing_ok = np.where(meta[:, 0:1] == ACROSS, cross_ok[DOWN][squares], cross_ok[ACROSS][squares])
-    return main_ok & ~(inside & (tiles != 0) & ~crossing_ok).any(axis=1)
 
 
 def face_value(board: Board, fragment: Fragment, rules: Rules) -> int:
