@@ -340,9 +340,10 @@ class MoveGenerator:
         return block
 
     def _swap_runs(self, board: Board, rack: Counter, swappable: frozenset[int] | None):
-        for sq in range(self.rules.squares):
+        cells = np.frombuffer(board.cells, np.uint8)
+        for sq in np.flatnonzero(cells & BLANK_FLAG).tolist():     # the board's jokers, in square order
             code = board.cells[sq]
-            if not code & BLANK_FLAG or rack[code & 0x7F] < 1:
+            if rack[code & 0x7F] < 1:
                 continue
             if swappable is not None and sq not in swappable:
                 continue
