@@ -69,6 +69,7 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
         raise UsageError(f"--top {top}: list at least one move", "Use --top 1 or more.")
     if workers < 1:
         raise UsageError(f"--workers {workers}: use at least one process", "Use --workers 1 or more.")
+    seed_given = seed is not None
     if strategy is not None:
         strategy = require_rankable(strategy, sim=True)
     played, recorded = None, None
@@ -94,6 +95,10 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
             raise UsageError("--turn belongs to --record", "Drop --turn, or give the game record with --record.")
         game = _from_board(board, rules, judge, rack)
         strategy = strategy or "equity"
+    if not _is_sim(strategy) and (seed_given or workers > 1):
+        given = "--seed" if seed_given else f"--workers {workers}"
+        raise UsageError(f"{given} belongs to --strategy sim (the moves are ranked by {strategy}, which draws "
+                         "nothing and runs in one process)", f"Drop {given.split()[0]}, or add --strategy sim.")
     if rack is not None and recorded is not None:
         from lexicon_tools.engine.setup import set_position
 

@@ -114,6 +114,8 @@ def test_a_seed_given_is_the_seed_used(cli, lexicons, sim_records):  # noqa: F81
     (["--strategy", "sim:plys=2"], "plys"),
     (["--strategy", "sim:iterations=many"], "iterations"),
     (["--strategy", "sim", "--workers", "0"], "--workers 0"),
+    (["--strategy", "equity", "--seed", "3"], "--seed belongs to --strategy sim"),
+    (["--strategy", "greedy", "--workers", "2"], "--workers 2 belongs to --strategy sim"),
 ])
 def test_a_wrong_sim_request_is_a_message_exit_2(cli, lexicons, sim_records, extra, located):  # noqa: F811
     path: Path = sim_records["webfeud"]
