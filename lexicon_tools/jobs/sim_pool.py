@@ -15,6 +15,7 @@ fork start method the iterations run serially and the caller is told.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 
 from lexicon_tools.engine.sim.player import Batch, Sim, SimOutcome
@@ -36,6 +37,7 @@ def parallel_runner(workers: int):
     def run(sim: Sim, game, candidates: list, seed: int) -> SimOutcome:
         global _JOB
         _JOB = (sim, game, candidates, seed)
+        gc.freeze()           # the workers' collections then leave the inherited heap alone (no copy-on-write)
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 def rows(todo: range, live) -> list:
@@ -44,6 +46,7 @@ def parallel_runner(workers: int):
                 return sim.outcome(game, candidates, seed, Batch(ROUND_PER_WORKER * workers, rows))
         finally:
             _JOB = None
+            gc.unfreeze()
 
     return run
 
