@@ -39,17 +39,18 @@ def require_rankable(strategy: str, option: str = "--strategy", sim: bool = Fals
     the few candidates it simulates, not every move) plays games but gives no ranking.
     With `sim`, a sim spec is accepted too (checked): `moves` ranks the sim's candidates."""
     from lexicon_tools.engine.strategy import STRATEGIES as PLAYERS
+    from lexicon_tools.engine.strategy import strategy_base
     from lexicon_tools.errors import UsageError
 
     name = strategy.strip().lower()
     if name in STRATEGIES:
         return name
-    if sim and name.split(":")[0] == "sim":
+    if sim and strategy_base(name) == "sim":
         from lexicon_tools.engine.sim.config import parse_spec
 
         parse_spec(name)
         return name
-    if name.split(":")[0] in PLAYERS or name == "sim":
+    if strategy_base(name) in PLAYERS:
         raise UsageError(f"{option} {strategy!r}: this strategy plays games but cannot rank the moves of one "
                          "position (it picks a move without a value for every candidate)",
                          f"Rank by one of: {', '.join(STRATEGIES)}.")

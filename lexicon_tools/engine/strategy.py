@@ -103,9 +103,14 @@ STRATEGIES: dict[str, type] = {"equity": Equity, "greedy": Greedy, "random": Ran
 DEFAULT = "equity"
 
 
+def strategy_base(name: str) -> str:
+    """The strategy a seat name or spec names: ``"Sim:iterations=8"`` -> ``"sim"``."""
+    return name.strip().lower().split(":")[0]
+
+
 def get_strategy(name: str, leaves: LeaveTable | None = None) -> Strategy:
     """A fresh player; `leaves` are the leave values an ``equity`` player uses (None: none)."""
-    base = name.strip().lower().split(":")[0]
+    base = strategy_base(name)
     if base not in STRATEGIES:
         raise UsageError(f"unknown strategy {name!r}", f"Use one of: {', '.join(sorted(STRATEGIES))}.")
     if base == "sim":
@@ -121,13 +126,13 @@ def with_sim_budget(text: str, iterations: int | None = None, seconds: float | N
     """Add ``iterations=``/``time=`` to every ``sim`` seat of a comma-separated strategy list."""
     extra = (f":iterations={iterations}" if iterations is not None else "") + \
             (f":time={seconds}" if seconds is not None else "")
-    return ",".join(n.strip() + extra if n.strip().lower().split(":")[0] == "sim" else n.strip()
+    return ",".join(n.strip() + extra if strategy_base(n) == "sim" else n.strip()
                     for n in text.split(","))
 
 
 def uses_leaves(names) -> bool:
     """Whether any of the strategy names plays by leave values (``equity``, ``sim``)."""
-    return any(n.strip().lower().split(":")[0] in ("equity", "sim") for n in names)
+    return any(strategy_base(n) in ("equity", "sim") for n in names)
 
 
 def parse_strategies(text: str, players: int) -> list[str]:

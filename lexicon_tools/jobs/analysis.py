@@ -120,7 +120,9 @@ def run_moves(ruleset: str | None, *, board: str | None = None, record: Path | N
 
 
 def _is_sim(strategy: str | None) -> bool:
-    return bool(strategy) and strategy.strip().lower().split(":")[0] == "sim"
+    from lexicon_tools.engine.strategy import strategy_base
+
+    return bool(strategy) and strategy_base(strategy) == "sim"
 
 
 def _ranks(strategy: str | None) -> bool:
