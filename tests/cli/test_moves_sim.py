@@ -57,6 +57,8 @@ def test_the_top_move_is_the_move_the_sim_played(lexicons, sim_records):  # noqa
             assert result.strategy == SPEC
             best = result.candidates[0]
             assert best.notation == result.played, (name, number, [c.notation for c in result.candidates])
+            for c in result.candidates:     # the generator's score, re-checked by the rules engine
+                assert c.engine_score == c.score, (name, number, c.notation)
             if result.bag == 0:
                 assert "ranked by equity" in result.note
                 continue

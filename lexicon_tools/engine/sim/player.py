@@ -105,22 +105,26 @@ class Sim(Equity):
         generated), the exchange after every placement worth at least as much (equity exchanges only
         when that is worth strictly more), the pass last. So ``candidates(...)[0]`` is equity's move, and
         a sim with ``iterations=0`` plays exactly as equity does."""
+        return [move for move, _ in self.scored_candidates(game, moves)]
+
+    def scored_candidates(self, game, moves) -> list[tuple[Move, int]]:
+        """`candidates`, each with the move generator's score (0 for an exchange or a pass)."""
         from lexicon_tools.engine.strategy import can_exchange, fallback
 
-        ranked: list[tuple[float, int, Move]] = []
+        ranked: list[tuple[float, int, Move, int]] = []
         if len(moves):
             values = self.equities(game, moves, False)
             for rank, index in enumerate(np.argsort(-values, kind="stable")[:self.config.candidates]):
-                ranked.append((float(values[index]), rank, moves.move(int(index))))
+                ranked.append((float(values[index]), rank, moves.move(int(index)), moves.score(int(index))))
         exchange = self._best_exchange(game) if len(game.bag) >= game.rules.rack_size else None
         if exchange is not None and can_exchange(game, len(exchange[1])):
-            ranked.append((exchange[0], len(ranked), Exchange(exchange[1])))
+            ranked.append((exchange[0], len(ranked), Exchange(exchange[1]), 0))
         ranked.sort(key=lambda item: (-item[0], item[1]))
-        out = [move for _, _, move in ranked]
+        out = [(move, score) for _, _, move, score in ranked]
         if not out:
-            out.append(fallback(game))
+            out.append((fallback(game), 0))
         elif game.rules.pass_allowed:
-            out.append(Pass())
+            out.append((Pass(), 0))
         return out
 
     def simulate(self, game, candidates: list[Move], seed: int) -> int:

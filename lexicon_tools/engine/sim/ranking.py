@@ -40,7 +40,8 @@ def rank_by_sim(game, generator, spec: str, leaves, top: int, seed: int,
         return candidates, generated, EMPTY_BAG_NOTE
     sim.prepare(game)
     moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
-    candidates = sim.candidates(game, moves)
+    scored = sim.scored_candidates(game, moves)
+    candidates = [move for move, _ in scored]
     stats: list[SimStats | None] = [None] * len(candidates)
     order = list(range(len(candidates)))
     if len(candidates) > 1 and sim.config.iterations > 0:
@@ -51,7 +52,8 @@ def rank_by_sim(game, generator, spec: str, leaves, top: int, seed: int,
         order.insert(0, outcome.best)      # the move played first, whatever rounding does to equal means
     ranked = []
     for c in order[:top]:
-        described = _describe(game, candidates[c], sim.move_value(game, candidates[c]), _score(game, candidates[c]))
+        move, score = scored[c]
+        described = _describe(game, move, sim.move_value(game, move), score)
         described.sim = stats[c]
         ranked.append(described)
     return ranked, len(moves), None
@@ -70,8 +72,3 @@ def _stats(outcome: SimOutcome, c: int) -> SimStats:
 def _finite(value: float) -> float:
     return -np.inf if np.isnan(value) else float(value)
 
-
-def _score(game, move) -> int:
-    from lexicon_tools.engine.moves import Place
-
-    return game.evaluate(move).score if isinstance(move, Place) else 0
