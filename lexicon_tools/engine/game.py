@@ -91,6 +91,7 @@ class Game:
         self.outcome = None
         self.turn_started = self.clock.now()
         self._turn_rack = tuple(self.players[0].rack)
+        self.trusts_found = False   # play generator-found placements unchecked (`_place_found`): forks only
 
     # -- configuration -------------------------------------------------------------------------
     def _starter_blank(self) -> bool:
@@ -165,6 +166,9 @@ class Game:
                 return expired
         self._turn_rack = tuple(self.player.rack)
         if isinstance(move, Place):
+            if self.trusts_found and move.found is not None and move.found.board is self.board \
+                    and move.found.rack == self._turn_rack:
+                return self._place_found(move)
             try:
                 return self._place(move)
             except InvalidWordError as exc:
@@ -218,6 +222,41 @@ class Game:
         cut = tuple([(word(bytes(ev.board.cells[s] for s in f.squares)), s) for f, s in ev.cut])
         turn = self._log(move, PLACE, score=ev.score, words=words, bingo=ev.bingo, drawn=tuple(drawn),
                          fragments=cut, lost_blank=lost, premiums=ev.words.premium_squares, notation=notation)
+        went_out = rules.end_out_of_tiles and not p.rack and not len(self.bag)
+        self._after_turn(went_out=p if went_out else None)
+        return turn
+
+    def _place_found(self, move: Place) -> Turn:
+        """`_place` for a placement the move generator found on this very board and rack (`moves.Found`),
+        in a game that trusts it (`trusts_found`: the forks of `engine.sim.state`): the generator applies
+        the rules the rules engine checks and scores exactly as it does (tests/engine pin both), so the
+        checks and the scoring are not repeated. The turn logged has no words, notation or bingo: hypothetical
+        turns are never recorded. Same state afterwards as `_place`."""
+        rules, p = self.rules, self.player
+        board = self.board.copy()
+        cells, used = board.cells, board.used
+        rack = Counter(p.rack)
+        placed_blank = False
+        for sq, code in move.lines[0].tiles:
+            cells[sq] = code
+            used[sq] = 1
+            tile = RACK_BLANK if code & BLANK_FLAG else code
+            placed_blank = placed_blank or tile == RACK_BLANK
+            rack[tile] -= 1
+        board.tile_count += len(move.lines[0].tiles)
+        self.board = board
+        lost = (self._lose_extra_blank(rack, placed_blank=placed_blank)
+                if self.extra_blank_pending and self.current == 0 else False)
+        p.rack = sorted(rack.elements())
+        drawn = self.bag.draw(rules.rack_size - len(p.rack))
+        p.rack = sorted(p.rack + drawn)
+        score = move.found.score
+        p.score += score
+        p.passes_in_a_row = 0
+        self.scoreless_run = 0
+        self.last_placer = p.seat
+        self._track_jokers(move, len(self.turns) + 1)
+        turn = self._log(move, PLACE, score=score, drawn=tuple(drawn), lost_blank=lost)
         went_out = rules.end_out_of_tiles and not p.rack and not len(self.bag)
         self._after_turn(went_out=p if went_out else None)
         return turn

@@ -36,10 +36,22 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Found:
+    """Where the move generator found a one-line placement: the board (the object itself: a game replaces
+    its board after every placement, so the same object is the same tiles), the rack and the score."""
+
+    board: object
+    rack: tuple[int, ...]
+    score: int
+
+
+@dataclass(frozen=True)
 class Place:
     lines: tuple[Line, ...]
     take: tuple[int, ...] = ()
     swaps: tuple[int, ...] = ()
+    # Set by the move generator only (`MoveList.move`); never part of a move's value, repr or records.
+    found: Found | None = field(default=None, compare=False, repr=False)
 
     kind = "place"
 

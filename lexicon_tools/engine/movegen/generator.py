@@ -56,7 +56,7 @@ import numpy as np
 
 from lexicon_tools.engine.board import ACROSS, Board
 from lexicon_tools.engine.judge import WordJudge
-from lexicon_tools.engine.moves import Line, Place
+from lexicon_tools.engine.moves import Found, Line, Place
 from lexicon_tools.engine.movegen import kernel
 from lexicon_tools.engine.movegen.kernel import MAX_TILE
 from lexicon_tools.engine.movegen.squares import builds_on, codes_at, every_word_builds_on
@@ -119,8 +119,14 @@ class MoveList:
         return row_line(block.meta[i], block.tiles[i], self.cols)
 
     def move(self, index: int) -> Place:
+        """Move `index`; a one-line placement without special actions carries where it was found
+        (`moves.Found`), so that a game fork may play it without validating it again."""
         block, i = self._locate(index)
-        return Place(block.prefix + (row_line(block.meta[i], block.tiles[i], self.cols),), block.take, block.swaps)
+        line = row_line(block.meta[i], block.tiles[i], self.cols)
+        if block.prefix or block.take or block.swaps or block.board is None or block.rack is None:
+            return Place(block.prefix + (line,), block.take, block.swaps)
+        found = Found(block.board, tuple(sorted(block.rack.elements())), int(block.meta[i, 4]))
+        return Place((line,), found=found)
 
     def moves(self) -> list[Place]:
         return [self.move(i) for i in range(len(self))]

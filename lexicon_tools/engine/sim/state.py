@@ -5,7 +5,11 @@ joker owners, counters - and shares the rest (rules, judge, board: `Game.play`
 replaces the board, it never changes one in place). A fork plays by the real
 rules engine, so every rule the engine has (SmartFeud's take, Wortspieler's
 multi-word turns and joker swap, the end conditions and rack penalties) holds
-in hypothetical turns without a second implementation of them.
+in hypothetical turns without a second implementation of them. One shortcut:
+a fork trusts a one-line placement the move generator found on its very board
+and rack (`moves.Found`) and plays it without checking and scoring it again
+(`Game._place_found`; tests/engine/sim/test_state.py pins the same state for
+every candidate). Its turn log then has no words or notation; nothing reads them.
 
 `key` is what a position's future depends on, for transposition tables: the
 board (tiles and used premiums), every rack, who moves, the scoreless run,
@@ -42,6 +46,7 @@ def fork(game: Game, rng: random.Random | None = None) -> Game:
     copy.refused_attempts = list(game.refused_attempts)
     copy.lost_tiles = list(game.lost_tiles)
     copy.extra_tiles = list(game.extra_tiles)
+    copy.trusts_found = True
     return copy
 
 
