@@ -227,7 +227,8 @@ class Game:
         return turn
 
     def _place_found(self, move: Place) -> Turn:
-        """`_place` for a placement the move generator found on this very board and rack (`moves.Found`),
+        """`_place` for a placement the move generator found on this very board and rack (`moves.Found`: one
+        line, or a multi-word turn's lines, never a take or a joker swap),
         in a game that trusts it (`trusts_found`: the forks of `engine.sim.state`): the generator applies
         the rules the rules engine checks and scores exactly as it does (tests/engine pin both), so the
         checks and the scoring are not repeated. The turn logged has no words, notation or bingo: hypothetical
@@ -237,13 +238,14 @@ class Game:
         cells, used = board.cells, board.used
         rack = Counter(p.rack)
         placed_blank = False
-        for sq, code in move.lines[0].tiles:
-            cells[sq] = code
-            used[sq] = 1
-            tile = RACK_BLANK if code & BLANK_FLAG else code
-            placed_blank = placed_blank or tile == RACK_BLANK
-            rack[tile] -= 1
-        board.tile_count += len(move.lines[0].tiles)
+        for line in move.lines:
+            for sq, code in line.tiles:
+                cells[sq] = code
+                used[sq] = 1
+                tile = RACK_BLANK if code & BLANK_FLAG else code
+                placed_blank = placed_blank or tile == RACK_BLANK
+                rack[tile] -= 1
+            board.tile_count += len(line.tiles)
         self.board = board
         lost = (self._lose_extra_blank(rack, placed_blank=placed_blank)
                 if self.extra_blank_pending and self.current == 0 else False)

@@ -37,7 +37,7 @@ class Line:
 
 @dataclass(frozen=True)
 class Found:
-    """Where the move generator found a one-line placement: the board (the object itself: a game replaces
+    """Where the move generator found a placement (no take, no joker swap): the board (the object itself: a game replaces
     its board after every placement, so the same object is the same tiles), the rack and the score."""
 
     board: object

@@ -119,14 +119,13 @@ class MoveList:
         return row_line(block.meta[i], block.tiles[i], self.cols)
 
     def move(self, index: int) -> Place:
-        """Move `index`; a one-line placement without special actions carries where it was found
-        (`moves.Found`), so that a game fork may play it without validating it again."""
+        """Move `index`; a placement without special actions carries where it was found (`moves.Found`),
+        so that a game fork may play it without validating it again."""
         block, i = self._locate(index)
-        line = row_line(block.meta[i], block.tiles[i], self.cols)
-        if block.prefix or block.take or block.swaps or block.board is None or block.rack is None:
-            return Place(block.prefix + (line,), block.take, block.swaps)
-        found = Found(block.board, tuple(sorted(block.rack.elements())), int(block.meta[i, 4]))
-        return Place((line,), found=found)
+        lines = block.prefix + (row_line(block.meta[i], block.tiles[i], self.cols),)
+        if block.take or block.swaps or block.board is None or block.rack is None:
+            return Place(lines, block.take, block.swaps)
+        return Place(lines, found=Found(block.board, tuple(sorted(block.rack.elements())), int(block.meta[i, 4])))
 
     def moves(self) -> list[Place]:
         return [self.move(i) for i in range(len(self))]

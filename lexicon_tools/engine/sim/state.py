@@ -6,7 +6,7 @@ replaces the board, it never changes one in place). A fork plays by the real
 rules engine, so every rule the engine has (SmartFeud's take, Wortspieler's
 multi-word turns and joker swap, the end conditions and rack penalties) holds
 in hypothetical turns without a second implementation of them. One shortcut:
-a fork trusts a one-line placement the move generator found on its very board
+a fork trusts a placement (no take, no swap) the move generator found on its very board
 and rack (`moves.Found`) and plays it without checking and scoring it again
 (`Game._place_found`; tests/engine/sim/test_state.py pins the same state for
 every candidate). Its turn log then has no words or notation; nothing reads them.

@@ -32,7 +32,7 @@ def test_a_found_placement_leaves_the_state_the_checked_one_does(name):
     rules = small_rules(name)
     judge = kwg_judge(rules)
     generator = MoveGenerator(rules, judge.kwg.nodes, judge)
-    trusted = 0
+    trusted = multi_word = 0
     for seed in range(3):
         played = play_game(rules, judge, judge.kwg.nodes, ("greedy", "greedy"), seed)
         game = Game(rules, judge, 2, seed=seed)
@@ -48,8 +48,10 @@ def test_a_found_placement_leaves_the_state_the_checked_one_does(name):
                 if move.found is not None:
                     assert fast.turns[-1].notation == "" and checked.turns[-1].notation, "the fast path ran"
                     trusted += 1
+                    multi_word += len(move.lines) > 1
             game.play(turn.move)
     assert trusted > 50
+    assert multi_word > 10 if rules.multi_word else multi_word == 0
 
 
 def test_only_a_fork_on_the_same_board_and_rack_trusts_a_found_score():
