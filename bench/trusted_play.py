@@ -2,12 +2,13 @@
 """Benchmark: hypothetical turns played without re-checking the move generator's placements (issue 25).
 
 The endgame search and the sim's play-outs play their moves on forks of the game (`engine.sim.state`).
-A fork plays a one-line placement the generator found on that very board and rack without the rules
-engine's checks and scoring (`Game._place_found`); a real game always checks. This bench plays the same
-games twice in one process, alternating: once with forks that check every move (the baseline: the code
-before the change, `trusts_found` off) and once with forks that trust the generator; it reports the CPU
-seconds of each (fastest of --rounds), their ratio and whether every game is identical (turns,
-adjustments, outcome hashed).
+A fork plays a placement the generator found on that very board and rack (no take, no joker swap)
+without the rules engine's checks and scoring (`Game.found_result`, `Game._place_found`), and equity's
+end-game look-ahead (`Equity._two_ply`) evaluates such a placement the same way; a real game's turns are
+always checked. This bench plays the same games twice in one process, alternating: once with every move
+checked (the baseline, the code before the change: `Game.found_result` answers None) and once trusting
+the generator; it reports the CPU seconds of each (fastest of --rounds), their ratio and whether every
+game is identical (turns, adjustments, outcome hashed).
 
 Cases: equity against equity (the exact endgame searches forks), sim against equity (play-outs), per
 ruleset. Lexicons: the built default lexicon of each ruleset (``lexicon-tools build --ruleset R``).
@@ -42,16 +43,16 @@ def load(ruleset: str):
     return Rules.from_ruleset(load_ruleset(ruleset)), KwgJudge(lex.kwg, ruleset), read_leaves(bundled_path(ruleset))
 
 
+TRUSTING = None
+
+
 def play(setting, seats, games: int, trust: bool) -> tuple[float, str]:
-    from lexicon_tools.engine import endgame, runner
-    from lexicon_tools.engine.sim import player, state
+    from lexicon_tools.engine import runner
+    from lexicon_tools.engine.game import Game
 
-    def checking_fork(game, rng=None):
-        copy = state.fork(game, rng)
-        copy.trusts_found = False
-        return copy
-
-    endgame.fork = player.fork = state.fork if trust else checking_fork
+    global TRUSTING
+    TRUSTING = TRUSTING or Game.found_result
+    Game.found_result = TRUSTING if trust else (lambda self, move: None)   # None: check as before
     rules, judge, leaves = setting
     digest = hashlib.sha256()
     start = time.process_time()

@@ -244,22 +244,26 @@ class Equity:
         from lexicon_tools.errors import IllegalMoveError
 
         rules = game.rules
-        try:
-            ev = game.evaluate(move)
-        except IllegalMoveError:
-            return None
-        kept = list(ev.rack.elements())
-        if game.extra_blank_pending and game.current == 0 and not ev.placed[RACK_BLANK] and RACK_BLANK in kept:
+        result = game.found_result(move)       # a generator's placement: not checked and scored again
+        if result is None:
+            try:
+                ev = game.evaluate(move)
+            except IllegalMoveError:
+                return None
+            result = ev.board, ev.rack, ev.placed[RACK_BLANK] > 0, ev.score
+        board, rack, placed_blank, score = result
+        kept = list(rack.elements())
+        if game.extra_blank_pending and game.current == 0 and not placed_blank and RACK_BLANK in kept:
             kept.remove(RACK_BLANK)
         out_bonus, stuck = self._end_terms(game)
         if not kept and rules.end_out_of_tiles:
-            return ev.score + out_bonus
-        if ev.score <= beat:
+            return score + out_bonus
+        if score <= beat:
             return None
         swappable = None
         if rules.swap_next_player_only:
             swappable = frozenset(sq for line in move.lines for sq, code in line.tiles if code & BLANK_FLAG)
-        replies = self.generator.generate(ev.board, opponent.rack, swappable)
+        replies = self.generator.generate(board, opponent.rack, swappable)
         mine = sum(rules.values[t] for t in kept)
         reply = 0.0
         for block in replies.blocks:
@@ -268,7 +272,7 @@ class Equity:
             goes_out = rl.kept_count[left] == 0
             value = block.meta[:, 4] + np.where(goes_out, mine * stuck, 0.0)
             reply = max(reply, float(value.max()))
-        return ev.score - reply
+        return score - reply
 
     @staticmethod
     def kept_indices_for(block, rl: RackLeaves) -> np.ndarray:

@@ -166,9 +166,9 @@ class Game:
                 return expired
         self._turn_rack = tuple(self.player.rack)
         if isinstance(move, Place):
-            if self.trusts_found and move.found is not None and move.found.board is self.board \
-                    and move.found.rack == self._turn_rack:
-                return self._place_found(move)
+            result = self.found_result(move) if self.trusts_found else None
+            if result is not None:
+                return self._place_found(move, result)
             try:
                 return self._place(move)
             except InvalidWordError as exc:
@@ -226,17 +226,19 @@ class Game:
         self._after_turn(went_out=p if went_out else None)
         return turn
 
-    def _place_found(self, move: Place) -> Turn:
-        """`_place` for a placement the move generator found on this very board and rack (`moves.Found`: one
-        line, or a multi-word turn's lines, never a take or a joker swap),
-        in a game that trusts it (`trusts_found`: the forks of `engine.sim.state`): the generator applies
-        the rules the rules engine checks and scores exactly as it does (tests/engine pin both), so the
-        checks and the scoring are not repeated. The turn logged has no words, notation or bingo: hypothetical
-        turns are never recorded. Same state afterwards as `_place`."""
-        rules, p = self.rules, self.player
+    def found_result(self, move: Move) -> tuple[Board, Counter, bool, int] | None:
+        """What a placement the move generator found on this very board and rack does (`moves.Found`:
+        one line, or a multi-word turn's lines, never a take or a joker swap): the board after it, the
+        rack left (before drawing), whether it placed a blank, and its score; None for any other move.
+        The generator applies the rules the rules engine checks and scores exactly as it does
+        (tests/engine/sim/test_state.py pins the same state for every candidate), so nothing is checked
+        or scored again: for the hypothetical turns of searches (`_place_found`, `Equity._two_ply`)."""
+        found = getattr(move, "found", None)
+        if found is None or found.board is not self.board or found.rack != tuple(self.player.rack):
+            return None
         board = self.board.copy()
         cells, used = board.cells, board.used
-        rack = Counter(p.rack)
+        rack = Counter(self.player.rack)
         placed_blank = False
         for line in move.lines:
             for sq, code in line.tiles:
@@ -246,13 +248,19 @@ class Game:
                 placed_blank = placed_blank or tile == RACK_BLANK
                 rack[tile] -= 1
             board.tile_count += len(line.tiles)
-        self.board = board
+        return board, rack, placed_blank, found.score
+
+    def _place_found(self, move: Place, result: tuple[Board, Counter, bool, int]) -> Turn:
+        """`_place` for `found_result`'s placements in a game that trusts them (`trusts_found`: the forks of
+        `engine.sim.state`). The turn logged has no words, notation or bingo: hypothetical turns are never
+        recorded. Same state afterwards as `_place`."""
+        rules, p = self.rules, self.player
+        self.board, rack, placed_blank, score = result
         lost = (self._lose_extra_blank(rack, placed_blank=placed_blank)
                 if self.extra_blank_pending and self.current == 0 else False)
         p.rack = sorted(rack.elements())
         drawn = self.bag.draw(rules.rack_size - len(p.rack))
         p.rack = sorted(p.rack + drawn)
-        score = move.found.score
         p.score += score
         p.passes_in_a_row = 0
         self.scoreless_run = 0
