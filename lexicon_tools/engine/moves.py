@@ -11,11 +11,19 @@ one after the other), plus the special actions done before placing:
 
 Squares are flat indices ``row * cols + col``; placed tiles are board codes
 (see `engine.tiles`). `Pass`, `Exchange` and `Resign` complete the set.
+
+A `Place` the move generator made carries `Found` (the board it was found on,
+the rack, its score), which no comparison or record sees: the forks of a search
+play such a placement without checking it again (`Game.found_result`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lexicon_tools.engine.board import Board
 
 
 @dataclass(frozen=True)
@@ -37,10 +45,11 @@ class Line:
 
 @dataclass(frozen=True)
 class Found:
-    """Where the move generator found a placement (no take, no joker swap): the board (the object itself: a game replaces
-    its board after every placement, so the same object is the same tiles), the rack and the score."""
+    """Where the move generator found a placement (no take, no joker swap): the board (the object itself:
+    a game replaces its board after every placement, so the same object is the same tiles), the rack and
+    the score."""
 
-    board: object
+    board: Board
     rack: tuple[int, ...]
     score: int
 
