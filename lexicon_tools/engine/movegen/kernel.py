@@ -394,8 +394,12 @@ def _child_of(nodes, p, tile):
 
 
 @njit(cache=True)
-def cross_checks(nodes, board, lm, wm, values, bvalues):
+def cross_checks(nodes, board, lm, wm, values, bvalues, wanted):
     """Letter masks, cross-scores and cross word multipliers for words running *down*.
+
+    A mask holds only the letters of `wanted` (the rack's letters; every letter when it holds a
+    blank): the walk and the bounds only ever ask for those, and each letter tested costs a walk
+    through the word below the square.
 
     A board tile counts ``value * lm`` and multiplies its word by ``wm``; both are 1
     for ordinary board tiles and carry the premiums of tiles laid earlier in the same
@@ -427,12 +431,12 @@ def cross_checks(nodes, board, lm, wm, values, bvalues):
                     mult *= wm[i, c]
             scores[r, c] = total
             mults[r, c] = mult
-            masks[r, c] = _cross_mask(nodes, board, root, top, r, bottom, c)
+            masks[r, c] = _cross_mask(nodes, board, root, top, r, bottom, c, wanted)
     return masks, scores, mults
 
 
 @njit(cache=True)
-def _cross_mask(nodes, board, root, top, r, bottom, c):
+def _cross_mask(nodes, board, root, top, r, bottom, c, wanted):
     p = root
     for i in range(top, r):
         q = _child_of(nodes, p, board[i, c] & 0x7F)
@@ -445,7 +449,7 @@ def _cross_mask(nodes, board, root, top, r, bottom, c):
     while True:
         node = nodes[p]
         t = node >> 24
-        if 0 < t <= MAX_TILE and _suffix_accepts(nodes, p, board, r + 1, bottom, c):
+        if 0 < t <= MAX_TILE and (wanted >> t) & 1 and _suffix_accepts(nodes, p, board, r + 1, bottom, c):
             mask |= np.int64(1) << t
         if node & LAST:
             break
@@ -762,9 +766,10 @@ def generate(graph, cells, used, base_lm, base_wm, keep, start, values, bvalues,
     """
     lm, wm = premiums(cells, used, base_lm, base_wm, keep)
     width = max(cells.shape[0], cells.shape[1])
-    lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues)
+    wanted = _wanted(rack)
+    lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues, wanted)
     lines1 = _line_arrays(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T),
-                          np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues)
+                          np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues, wanted)
     best_mode = leaves.shape[0] > 0
     cap = 1 if best_mode else max(capacity, 16)
     while True:
@@ -820,9 +825,10 @@ def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, 
     keep = np.zeros((0, 0), np.uint8)
     lm, wm = premiums(cells, used, base_lm, base_wm, keep)
     width = max(cells.shape[0], cells.shape[1])
-    lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues)
+    wanted = _wanted(rack)
+    lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues, wanted)
     lines1 = _line_arrays(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T),
-                          np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues)
+                          np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues, wanted)
     w = _workspace(values, bvalues, rack, bingo, np.zeros((0, 5), np.int64), width, 1, leaves, place)
     letters = _letters_in(w)
     anchors0 = _anchors(lines0[0], lines0[3], first)
@@ -892,8 +898,20 @@ def _is_word(graph, cells, d, line, first, last):
 
 
 @njit(cache=True)
-def _line_arrays(graph, board, lm, wm, start, values, bvalues):
-    masks, scores, mults = cross_checks(graph[:, 0], board, lm, wm, values, bvalues)
+def _wanted(rack):
+    """The letters cross-checks need: the rack's, or every letter when it holds a blank (tile 0)."""
+    if rack[0] > 0:
+        return np.int64(ALL_LETTERS)
+    bits = np.int64(0)
+    for t in range(1, min(rack.shape[0], MAX_TILE + 1)):
+        if rack[t] > 0:
+            bits |= np.int64(1) << t
+    return bits
+
+
+@njit(cache=True)
+def _line_arrays(graph, board, lm, wm, start, values, bvalues, wanted):
+    masks, scores, mults = cross_checks(graph[:, 0], board, lm, wm, values, bvalues, wanted)
     return board, lm, wm, start, masks, scores, mults
 
 
