@@ -469,10 +469,15 @@ def _suffix_accepts(nodes, q, board, first, last, c):
 @njit(cache=True)
 def _letters_in(w):
     """Bit mask of the natural letters on the workspace's rack."""
+    return _natural_letters(w[w[W_RACK]:w[W_VALUES]])
+
+
+@njit(cache=True)
+def _natural_letters(counts):
+    """Bit mask of the letters (tiles 1..MAX_TILE) with a count above 0 in `counts`, indexed by tile."""
     bits = np.int64(0)
-    rack = w[W_RACK]
-    for t in range(1, min(w[W_VALUES] - rack, MAX_TILE + 1)):
-        if w[rack + t] > 0:
+    for t in range(1, min(counts.shape[0], MAX_TILE + 1)):
+        if counts[t] > 0:
             bits |= np.int64(1) << t
     return bits
 
@@ -900,13 +905,7 @@ def _is_word(graph, cells, d, line, first, last):
 @njit(cache=True)
 def _wanted(rack):
     """The letters cross-checks need: the rack's, or every letter when it holds a blank (tile 0)."""
-    if rack[0] > 0:
-        return np.int64(ALL_LETTERS)
-    bits = np.int64(0)
-    for t in range(1, min(rack.shape[0], MAX_TILE + 1)):
-        if rack[t] > 0:
-            bits |= np.int64(1) << t
-    return bits
+    return np.int64(ALL_LETTERS) if rack[0] > 0 else _natural_letters(rack)
 
 
 @njit(cache=True)
