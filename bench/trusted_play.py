@@ -3,7 +3,7 @@
 
 The endgame search and the sim's play-outs play their moves on forks of the game (`engine.sim.state`).
 A fork plays a placement the generator found on that very board and rack (no take, no joker swap)
-without the rules engine's checks and scoring (`Game.found_result`, `Game._place_found`), and equity's
+without the rules engine's checks and scoring (`Game.found_result`), and equity's
 end-game look-ahead (`Equity._two_ply`) evaluates such a placement the same way; a real game's turns are
 always checked. This bench plays the same games twice in one process, alternating: once with every move
 checked (the baseline, the code before the change: `Game.found_result` answers None) and once trusting

@@ -49,7 +49,7 @@ from lexicon_tools.engine.moves import Exchange, Move, Pass, Place, Resign
 from lexicon_tools.engine.notation import format_place
 from lexicon_tools.engine.rules import Rules, parse_duration
 from lexicon_tools.engine.placement import Evaluation, TurnContext, evaluate_place
-from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, TileText
+from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK, TileText, rack_tile_of
 from lexicon_tools.engine.turns import EXCHANGE, INVALID, PASS, PLACE, RESIGN, TIMEOUT, Player, Turn
 from lexicon_tools.errors import IllegalMoveError, InvalidWordError, UsageError
 
@@ -91,7 +91,7 @@ class Game:
         self.outcome = None
         self.turn_started = self.clock.now()
         self._turn_rack = tuple(self.players[0].rack)
-        self.trusts_found = False   # play generator-found placements unchecked (`_place_found`): forks only
+        self.trusts_found = False   # play generator-found placements unchecked (`found_result`): forks only
 
     # -- configuration -------------------------------------------------------------------------
     def _starter_blank(self) -> bool:
@@ -168,7 +168,7 @@ class Game:
         if isinstance(move, Place):
             result = self.found_result(move) if self.trusts_found else None
             if result is not None:
-                return self._place_found(move, result)
+                return self._placed(move, result)
             try:
                 return self._place(move)
             except InvalidWordError as exc:
@@ -202,29 +202,13 @@ class Game:
         return evaluate_place(self.rules, self.judge, self.board, self.player.rack, move, self.context())
 
     def _place(self, move: Place) -> Turn:
-        rules, p = self.rules, self.player
         ev = self.evaluate(move)
-        notation = format_place(rules, self.board, move, self.text)
-        self.board = ev.board
-        rack = ev.rack
-        lost = (self._lose_extra_blank(rack, placed_blank=ev.placed[RACK_BLANK] > 0)
-                if self.extra_blank_pending and self.current == 0 else False)   # as _lose_extra_blank says
-        p.rack = sorted(rack.elements())
-        drawn = self.bag.draw(rules.rack_size - len(p.rack))
-        p.rack = sorted(p.rack + drawn)
-        p.score += ev.score
-        p.passes_in_a_row = 0
-        self.scoreless_run = 0
-        self.last_placer = p.seat
-        self._track_jokers(move, len(self.turns) + 1)
+        notation = format_place(self.rules, self.board, move, self.text)
         word = self.text.word
         words = tuple([(word(w.codes), w.score) for w in ev.words.words])
         cut = tuple([(word(bytes(ev.board.cells[s] for s in f.squares)), s) for f, s in ev.cut])
-        turn = self._log(move, PLACE, score=ev.score, words=words, bingo=ev.bingo, drawn=tuple(drawn),
-                         fragments=cut, lost_blank=lost, premiums=ev.words.premium_squares, notation=notation)
-        went_out = rules.end_out_of_tiles and not p.rack and not len(self.bag)
-        self._after_turn(went_out=p if went_out else None)
-        return turn
+        return self._placed(move, (ev.board, ev.rack, ev.placed[RACK_BLANK] > 0, ev.score), words=words,
+                            bingo=ev.bingo, fragments=cut, premiums=ev.words.premium_squares, notation=notation)
 
     def found_result(self, move: Move) -> tuple[Board, Counter, bool, int] | None:
         """What a placement the move generator found on this very board and rack does (`moves.Found`:
@@ -232,32 +216,28 @@ class Game:
         rack left (before drawing), whether it placed a blank, and its score; None for any other move.
         The generator applies the rules the rules engine checks and scores exactly as it does
         (tests/engine/sim/test_state.py pins the same state for every candidate), so nothing is checked
-        or scored again: for the hypothetical turns of searches (`_place_found`, `Equity._two_ply`)."""
+        or scored again: for the hypothetical turns of searches (`Game.play` in a fork that
+        `trusts_found`, `Equity._two_ply`)."""
         found = getattr(move, "found", None)
         if found is None or found.board is not self.board or found.rack != tuple(self.player.rack):
             return None
         board = self.board.copy()
-        cells, used = board.cells, board.used
-        rack = Counter(self.player.rack)
-        placed_blank = False
         for line in move.lines:
             for sq, code in line.tiles:
-                cells[sq] = code
-                used[sq] = 1
-                tile = RACK_BLANK if code & BLANK_FLAG else code
-                placed_blank = placed_blank or tile == RACK_BLANK
-                rack[tile] -= 1
-            board.tile_count += len(line.tiles)
-        return board, rack, placed_blank, found.score
+                board.put(sq, code)
+        need = Counter(rack_tile_of(code) for code in move.placed_codes())
+        rack = Counter(self.player.rack)
+        rack.subtract(need)
+        return board, rack, need[RACK_BLANK] > 0, found.score
 
-    def _place_found(self, move: Place, result: tuple[Board, Counter, bool, int]) -> Turn:
-        """`_place` for `found_result`'s placements in a game that trusts them (`trusts_found`: the forks of
-        `engine.sim.state`). The turn logged has no words, notation or bingo: hypothetical turns are never
-        recorded. Same state afterwards as `_place`."""
+    def _placed(self, move: Place, result: tuple[Board, Counter, bool, int], **logged) -> Turn:
+        """The turn after a placement's board, rack left, blank placed and score (`evaluate` or
+        `found_result`): draw, score, log (with `logged`: words, notation and the like; a found
+        placement in a fork logs none, since hypothetical turns are never recorded), end checks."""
         rules, p = self.rules, self.player
         self.board, rack, placed_blank, score = result
         lost = (self._lose_extra_blank(rack, placed_blank=placed_blank)
-                if self.extra_blank_pending and self.current == 0 else False)
+                if self.extra_blank_pending and self.current == 0 else False)   # as _lose_extra_blank says
         p.rack = sorted(rack.elements())
         drawn = self.bag.draw(rules.rack_size - len(p.rack))
         p.rack = sorted(p.rack + drawn)
@@ -266,7 +246,7 @@ class Game:
         self.scoreless_run = 0
         self.last_placer = p.seat
         self._track_jokers(move, len(self.turns) + 1)
-        turn = self._log(move, PLACE, score=score, drawn=tuple(drawn), lost_blank=lost)
+        turn = self._log(move, PLACE, score=score, drawn=tuple(drawn), lost_blank=lost, **logged)
         went_out = rules.end_out_of_tiles and not p.rack and not len(self.bag)
         self._after_turn(went_out=p if went_out else None)
         return turn

@@ -51,6 +51,7 @@ from __future__ import annotations
 import weakref
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -87,6 +88,11 @@ class MoveBlock:
     fragments: tuple[Fragment, ...] = ()
     taken: tuple[int, ...] = ()       # the rack tiles the take put into the rack, one per square of `take`
     letters: tuple[int, ...] = ()     # the letters those tiles showed on the board (what `forbid` bans)
+
+    @cached_property
+    def rack_tiles(self) -> tuple[int, ...]:
+        """`rack` as sorted tiles, what `moves.Found` records: once per block, not once per move."""
+        return tuple(sorted(self.rack.elements()))
 
 
 class MoveList:
@@ -125,7 +131,7 @@ class MoveList:
         lines = block.prefix + (row_line(block.meta[i], block.tiles[i], self.cols),)
         if block.take or block.swaps or block.board is None or block.rack is None:
             return Place(lines, block.take, block.swaps)
-        return Place(lines, found=Found(block.board, tuple(sorted(block.rack.elements())), int(block.meta[i, 4])))
+        return Place(lines, found=Found(block.board, block.rack_tiles, int(block.meta[i, 4])))
 
     def moves(self) -> list[Place]:
         return [self.move(i) for i in range(len(self))]

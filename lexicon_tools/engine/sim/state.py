@@ -8,7 +8,7 @@ multi-word turns and joker swap, the end conditions and rack penalties) holds
 in hypothetical turns without a second implementation of them. One shortcut:
 a fork trusts a placement (no take, no swap) the move generator found on its very board
 and rack (`moves.Found`) and plays it without checking and scoring it again
-(`Game._place_found`; tests/engine/sim/test_state.py pins the same state for
+(`Game.found_result`; tests/engine/sim/test_state.py pins the same state for
 every candidate). Its turn log then has no words or notation; nothing reads them.
 
 `key` is what a position's future depends on, for transposition tables: the

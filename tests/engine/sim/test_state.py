@@ -1,5 +1,5 @@
 """Forks of a game (`engine.sim.state`) play the move generator's placements without checking them again
-(`Game._place_found`); the state after such a turn must be the state the checking path gives, for every
+(`Game.found_result`); the state after such a turn must be the state the checking path gives, for every
 candidate the generator offers, and nothing but a fork may skip the checks."""
 
 from __future__ import annotations
