@@ -348,6 +348,10 @@ class WordPolicy(Strict):
     refuse_classical_plurals: bool = Field(
         True, description="Refuse a guessed noun in a Latin, Greek or Italian plural ending whose singular is a noun "
         "of the build: Residuen (Residuum), Eutrophika (Eutrophikum), Allegri (Allegro).")
+    refuse_stem_forms: bool = Field(
+        True, description="Refuse a guessed noun that is a capitalised word of the build + -s, -es, -n, -en or -e "
+        "(a list row: not -e): Mansardendachs, Ökonometrikern, Husseins are forms of Mansardendach, Ökonometriker, "
+        "Hussein, not nouns of their own.")
     refuse_adjective_forms: bool = Field(
         True, description="Refuse a guessed noun in -em or -en whose stem takes every other adjective ending in "
         "the build (Externe, Externen, Externer, Externes): a dative or oblique form of a nominalised adjective "
@@ -359,6 +363,10 @@ class WordPolicy(Strict):
         True, description="Refuse as `proper-noun` a region modifier of corpora/curated/region-modifiers.txt "
         "(Nord, Ost, Mittel) + a head known only as a place's name (Ost|schweiz, Nord|irak), which tables file "
         "as plain nouns.")
+    refuse_name_heads: bool = Field(
+        True, description="Refuse as `proper-noun` an unknown compound or model noun whose head is a name-forming "
+        "head of corpora/curated/name-heads.txt (Dorf, Berg, Heim, Bank) when the build has no plural of it: "
+        "Wilmers|dorf, Stamm|heim, Commerz|bank.")
     ending_rescue_needs_table: bool = Field(
         True, description="A full-form list's row judged by its noun endings (Fernseh|aufnahmen) is kept as a "
         "singular only for an ending an inflection table reads so, not one that only a list row is "

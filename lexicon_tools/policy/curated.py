@@ -15,6 +15,8 @@ No source marks these reliably, so the project keeps reviewed lists
   Leider), which Wortspieler refuses unless a house rule admits them;
 - region modifiers: directions and positions (Nord, Ost, Mittel, Äquatorial) that make a region's
   name of a place's name (Ostschweiz, Nordirak);
+- name heads: the heads place names, surnames and firms are made with (Dorf, Berg, Mann, Bank): an unknown
+  compound of one that the build gives no plural is a name (Wilmersdorf, Commerzbank);
 - separable verb particles (ab, nach, voran): before a verb they make a particle verb, whose
   nominalised infinitive a list row may be (das Nachbearbeiten).
 
@@ -40,6 +42,7 @@ class CuratedLists:
     function_word_homographs: frozenset[str] = frozenset()
     region_modifiers: frozenset[str] = frozenset()
     verb_particles: frozenset[str] = frozenset()
+    name_heads: frozenset[str] = frozenset()
 
     def for_alphabet(self, alphabet: Alphabet) -> TileLists:
         def tiles(words: frozenset[str]) -> frozenset[str]:
@@ -49,7 +52,7 @@ class CuratedLists:
                          tiles(self.lexicalized_diminutives), tiles(self.proper_nouns), tiles(self.common_nouns),
                          tiles(self.function_word_homographs),
                          tuple(sorted(self.region_modifiers, key=lambda m: (-len(m), m))),
-                         tiles(self.verb_particles))
+                         tiles(self.verb_particles), tiles(self.name_heads))
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ class TileLists:
     # spellings, not tiles, longest first: matched against a word's spelling to find the place's name
     region_modifiers: tuple[str, ...] = ()
     verb_particles: frozenset[str] = frozenset()  # separable verb particles (ab, nach, voran), in tiles
+    name_heads: frozenset[str] = frozenset()  # heads of place names, surnames and firms (Dorf, Mann), in tiles
 
     def is_lexicalized_diminutive(self, tiles: str, min_modifier: int = 2) -> bool:
         """On the allow-list itself, or a compound whose head is (Milchbrötchen)."""

@@ -6,7 +6,8 @@ in the build and at its head for the form it really is, in this order, each unde
 ``word_policy``: an adjective's oblique form (``refuse_adjective_forms``: mit Externem), the plural of a
 compound whose singular is a word of the build (``refuse_paradigm_plurals``: Wahlfächer), the plural of an
 isolated row with a rare singular head, and the plural behind a row that only ends in a verb
-(``refuse_isolated_plurals``: Fußballwesten, Privatpressen), and a Latin, Greek or Italian plural whose
+(``refuse_isolated_plurals``: Fußballwesten, Privatpressen), a noun of the build + an ending
+(``refuse_stem_forms``: Mansardendachs, `stem_forms`), and a Latin, Greek or Italian plural whose
 singular is in the build (``refuse_classical_plurals``: Residuen). The algorithms are in `paradigm`; this module
 only applies them, so that `nominative` stays the grammar of one reading.
 """
@@ -18,7 +19,8 @@ from typing import TYPE_CHECKING
 from lexicon_tools.policy import reasons
 from lexicon_tools.policy.judgement import Judgement
 from lexicon_tools.policy.paradigm import adjective_oblique, classical_plural, isolated_plural, verb_row_plural
-from lexicon_tools.policy.readings import INFINITIVE_COMPOUND_TAG, INFINITIVE_TAG, Reading
+from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_COMPOUND_TAG, INFINITIVE_TAG, Reading
+from lexicon_tools.policy.stem_forms import stem_form
 
 if TYPE_CHECKING:
     from lexicon_tools.policy.nominative import NominativeSingularPolicy
@@ -51,6 +53,13 @@ def guessed_form(judge: NominativeSingularPolicy, tiles: str, reading: Reading, 
                 return Judgement(False, reasons.inflected(kind, judge.tiles_of(plural.lemma)), plural,
                                  f"refuse_isolated_plurals: {plural.head} is only a plural, and "
                                  f"{word[:len(word) - len(plural.head)]} no verb particle")
+    if policy.refuse_stem_forms:
+        list_row = reading.origin not in ("compound", "model") and FORM_LIST_TAG in reading.tags
+        form = None if list_row and policy.noun_evidence != "headword" else \
+            stem_form(word, tiles, judge.build_nouns, judge.lookup, judge.head_count, list_row)
+        if form is not None:
+            return Judgement(False, reasons.inflected(*form), reading,
+                             f"refuse_stem_forms: {form[1]} is a noun of the build, {tiles} its {form[0]}")
     if policy.refuse_classical_plurals:
         form = classical_plural(word, tiles, judge.lookup, judge.build_nouns.__contains__, judge.known_word,
                                 judge.tiles_of, judge.lists.pluralia_tantum)

@@ -24,6 +24,14 @@ A word that only the statistical model calls a noun is judged the same way throu
 would pass for a name too (its list gives no plural); the rule's removals were judged by hand
 (docs/design/word-rules.md). Switch: ``word_policy.refuse_name_paradigms``.
 
+The name-head rule (`name_head`) needs no genitive: place names, surnames and firms are made with a few heads
+(the curated ``name-heads.txt``: Dorf, Berg, Heim, Mann, Bank), and a name has no plural. So an unknown compound
+or model noun whose head is one of them, and of which the build has no plural (Wilmers|dorf, Stamm|heim,
+Commerz|bank: no Wilmersdörfer, Stammheime, Commerzbanken) while it has the head's own plural (Dörfer: the
+build lists plurals; a list of lemmas says nothing), is a name. A real compound of such a head that no
+dictionary lists has its plural in a full-form word list (Notizfeld, Notizfelder). Switch:
+``word_policy.refuse_name_heads``.
+
 The region rule (`region_name`) catches the names that the inflection tables themselves file as plain nouns:
 german-nouns has Ostschweiz, Nordirak and Zentraleuropa as common nouns, with no name tag. A word made of a
 direction or position (the curated ``region-modifiers.txt``: Nord, Ost, Mittel, Äquatorial) and a head that
@@ -148,6 +156,43 @@ def name_paradigm(tiles: str, reading: Reading, build_words: set[str] | frozense
         return None
     plurals = head_plurals(head_lemma, lookup, to_tiles)
     if not plurals or any(modifier + plural in build_words for plural in plurals):
+        return None
+    return head_lemma
+
+
+def compound_name(tiles: str, compound: Reading, policy, name_heads: frozenset[str],
+                  build_words: set[str] | frozenset[str], lookup: Lookup, to_tiles: Callable[[str], str]) -> str | None:
+    """Why the unknown compound reading `compound` of `tiles` is a name, by the name-paradigm and the name-head
+    rule that `policy` (the ruleset's word policy) switches on; None when neither applies."""
+    if policy.refuse_name_paradigms:
+        name = name_paradigm(tiles, compound, build_words, lookup, to_tiles)
+        if name is not None:
+            return f"refuse_name_paradigms: {tiles}S is a word of the build, no plural of {name} is"
+    if policy.refuse_name_heads:
+        head = name_head(tiles, compound, name_heads, build_words, lookup, to_tiles)
+        if head is not None:
+            return f"refuse_name_heads: {head} makes names, and the build has no plural of {tiles}"
+    return None
+
+
+def name_head(tiles: str, reading: Reading, name_heads: frozenset[str], build_words: set[str] | frozenset[str],
+              lookup: Lookup, to_tiles: Callable[[str], str]) -> str | None:
+    """The head of `name_heads` (tiles) that makes the unknown compound `tiles` a name when the build has no
+    plural of modifier + that head other than the word itself (module doc: the name-head rule); None otherwise."""
+    head = reading.head
+    if reading.origin != "compound" or not head or not reading.lemma:
+        return None
+    head_tiles = to_tiles(head)
+    if len(tiles) - len(head_tiles) < MIN_MODIFIER or not to_tiles(reading.lemma).startswith(tiles[:-len(head_tiles)]):
+        return None
+    head_lemma = reading.lemma[len(reading.lemma) - len(head):]
+    head_lemma = head_lemma[:1].upper() + head_lemma[1:]
+    if to_tiles(head_lemma) not in name_heads:
+        return None
+    modifier, plurals = tiles[:len(tiles) - len(head_tiles)], head_plurals(head_lemma, lookup, to_tiles)
+    if not any(plural in build_words for plural in plurals):
+        return None  # the build lists no plural of the head itself (Dörfer): a list of lemmas says nothing
+    if any(modifier + plural in build_words for plural in plurals if modifier + plural != tiles):
         return None
     return head_lemma
 

@@ -82,7 +82,7 @@ from lexicon_tools.policy.curated import TileLists
 from lexicon_tools.policy.diminutives import diminutive_base
 from lexicon_tools.policy.judgement import Judgement, better, switch
 from lexicon_tools.policy.normalize import to_tiles
-from lexicon_tools.policy.names import model_compound, name_paradigm, region_name
+from lexicon_tools.policy.names import compound_name, model_compound, region_name
 from lexicon_tools.policy.guessed import guessed_form
 from lexicon_tools.policy.paradigm import is_guessed, paradigm_plural
 from lexicon_tools.policy.readings import FORM_LIST_TAG, INFINITIVE_ENDING_PREFIX, INFINITIVE_TAG, Reading, propn_tag
@@ -165,14 +165,14 @@ class NominativeSingularPolicy:
         policy = self.policy
         if reading is None or not reading.is_noun or policy.allow_proper_nouns:
             return None
-        if reading.origin in ("compound", "model") and policy.refuse_name_paradigms:
+        if reading.origin in ("compound", "model") and (policy.refuse_name_paradigms or policy.refuse_name_heads):
             compound = reading if reading.origin == "compound" else \
                 model_compound(surface or tiles, self.lookup, policy.model_min_modifier, self.known_word,
                                self.tiles_of)
-            name = compound and name_paradigm(tiles, compound, self.build_words, self.lookup, self.tiles_of)
-            if name is not None:  # every compound reading of the word: the build inflects it as a name
-                return Judgement(False, reasons.PROPER_NOUN, reading,
-                                 f"refuse_name_paradigms: {tiles}S is a word of the build, no plural of {name} is")
+            why = compound and compound_name(tiles, compound, policy, self.lists.name_heads, self.build_words,
+                                             self.lookup, self.tiles_of)
+            if why:  # every compound reading of the word: the build treats it as a name
+                return Judgement(False, reasons.PROPER_NOUN, reading, why)
         if policy.refuse_region_names:
             region = self._region(surface or tiles)
             if region is not None:  # every reading of the word: a region's name, whatever a table calls it

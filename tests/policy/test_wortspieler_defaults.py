@@ -319,3 +319,37 @@ def test_a_classical_plural_of_a_noun_of_the_build_is_refused(wortspieler, analy
 ])
 def test_classical_endings_without_their_singular_stay(wortspieler, analyzer, words, singular):
     assert decide(words, wortspieler, analyzer)[words[0]][1] != f"inflected-form:plural-of:{singular}"
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    (["Mansardendach", "Mansardendachs"], (False, "inflected-form:genitive-of:MANSARDENDACH")),  # not der Dachs
+    (["Ökonometriker", "Ökonometrikern"], (False, "inflected-form:plural-of:ÖKONOMETRIKER")),    # not der Kern
+    (["Ketschup", "Ketschups"], (False, "inflected-form:genitive-of:KETSCHUP")),
+    (["Fetischglaube", "Fetischglauben"], (True, "nom-sg")),   # der Glauben: the variant nominative of Glaube
+    (["Tilgungsfond", "Tilgungsfonds"], (True, "nom-sg")),     # der Fonds heads more lemmas than der Fond
+    (["Mansardendachs"], (True, "nom-sg")),                    # without its stem in the build: der Dachs
+])
+def test_a_guessed_noun_that_is_a_build_noun_plus_an_ending_is_its_form(wortspieler, analyzer, words, expected):
+    """Unknown compounds read through a head that is a noun of its own (Dachs, Kern, Schups): the build has the
+    word without the ending, so the word is that noun's genitive or plural (`policy.stem_forms`)."""
+    assert decide(words, wortspieler, analyzer)[words[-1]] == expected
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    (["Wilmersdorf", "Dörfer"], (False, "proper-noun")),       # a model noun: Wilmers is no word
+    (["Stammheim", "Heime"], (False, "proper-noun")),          # an unknown compound of two nouns
+    (["Commerzbank", "Banken"], (False, "proper-noun")),
+    (["Wilmersdorf"], (True, "nom-sg")),                       # the build lists no plural at all: no evidence
+    (["Stammheim", "Stammheime", "Heime"], (True, "nom-sg")),  # the build inflects it like a noun
+])
+def test_a_name_head_without_a_plural_in_the_build_makes_a_name(wortspieler, analyzer, words, expected):
+    """Place names, surnames and firms end in a few heads (corpora/curated/name-heads.txt); a build that lists
+    the head's plural but no plural of the word treats the word as a name (`names.name_head`)."""
+    assert decide(words, wortspieler, analyzer)[words[0]] == expected
+
+
+@pytest.mark.parametrize(("switch", "words"), [("refuse_stem_forms", ["Ketschup", "Ketschups"]),
+                                               ("refuse_name_heads", ["Stammheim", "Heime"])])
+def test_the_stem_form_and_name_head_rules_have_their_switches(wortspieler, analyzer, switch, words):
+    off = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(update={switch: False})})
+    assert decide(words, off, analyzer)[words[-1] if switch == "refuse_stem_forms" else words[0]] == (True, "nom-sg")

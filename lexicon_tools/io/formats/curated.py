@@ -12,7 +12,8 @@ File format (UTF-8 text, one list per file):
 Files: ``pluralia-tantum.txt``, ``lexicalized-plurals.txt``,
 ``lexicalized-diminutives.txt``, ``proper-noun-markers.txt``, ``common-noun-markers.txt`` and
 ``function-word-homographs.txt``, ``brand-names.txt`` (brands that sources file as plain nouns: proper-noun
-markers too) and ``region-modifiers.txt`` (Nord, Ost, Mittel: with a place's name, a region's name). The
+markers too) and ``region-modifiers.txt`` (Nord, Ost, Mittel: with a place's name, a region's name) and ``name-heads.txt``
+(Dorf, Berg, Bank: the heads of place names, surnames and firms). The
 separable verb particles (ab, nach, zwischen is none) come from the first column of
 ``corpora/german-forms/particles.tsv``, the table the full-form corpus is derived with. Every problem in every
 file is collected and reported together, with file and line.
@@ -39,6 +40,7 @@ HAND_WRITTEN = {
     "function_word_homographs": "function-word-homographs.txt",
     "brand_names": "brand-names.txt",  # merged into proper_nouns
     "region_modifiers": "region-modifiers.txt",
+    "name_heads": "name-heads.txt",
 }
 
 
@@ -103,6 +105,7 @@ def _load(directory: Path) -> CuratedLists:
     lists["proper_nouns"] |= extra["brand_names"]
     lists["function_word_homographs"] = extra["function_word_homographs"]
     lists["region_modifiers"] = extra["region_modifiers"]
+    lists["name_heads"] = extra["name_heads"]
     lists["verb_particles"] = read_particles(corpora_dir() / "german-forms" / "particles.tsv", problems)
     if problems:
         raise InputFileError(f"the curated word lists in {directory} have problems",
