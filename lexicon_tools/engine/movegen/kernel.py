@@ -379,27 +379,14 @@ def graph_of(nodes):
 
 
 @njit(cache=True)
-def _child_of(nodes, p, tile):
-    """Node index of `tile` in the sibling list at `p`, or -1."""
-    if p == 0:
-        return -1
-    while True:
-        node = nodes[p]
-        t = node >> 24
-        if t == tile:
-            return p
-        if t > tile or node & LAST:
-            return -1
-        p += 1
-
-
-@njit(cache=True)
-def cross_checks(nodes, board, lm, wm, values, bvalues, wanted):
+def cross_checks(graph, board, lm, wm, values, bvalues, wanted):
     """Letter masks, cross-scores and cross word multipliers for words running *down*.
 
     A mask holds only the letters of `wanted` (the rack's letters; every letter when it holds a
     blank): the walk and the bounds only ever ask for those, and each letter tested costs a walk
-    through the word below the square.
+    through the word below the square. The words are looked up in the DAWG half of `graph` through
+    its sibling masks (a child is found with one popcount, not by scanning its siblings), which
+    halves the time of this step.
 
     A board tile counts ``value * lm`` and multiplies its word by ``wm``; both are 1
     for ordinary board tiles and carry the premiums of tiles laid earlier in the same
@@ -409,7 +396,7 @@ def cross_checks(nodes, board, lm, wm, values, bvalues, wanted):
     masks = np.zeros((rows, cols), np.int64)
     scores = np.full((rows, cols), -1, np.int64)
     mults = np.ones((rows, cols), np.int64)
-    root = nodes[0] & CHILD
+    root = graph[0, 0] & CHILD
     for c in range(cols):
         for r in range(rows):
             if board[r, c] != 0:
@@ -431,39 +418,43 @@ def cross_checks(nodes, board, lm, wm, values, bvalues, wanted):
                     mult *= wm[i, c]
             scores[r, c] = total
             mults[r, c] = mult
-            masks[r, c] = _cross_mask(nodes, board, root, top, r, bottom, c, wanted)
+            masks[r, c] = _cross_mask(graph, board, root, top, r, bottom, c, wanted)
     return masks, scores, mults
 
 
 @njit(cache=True)
-def _cross_mask(nodes, board, root, top, r, bottom, c, wanted):
+def _cross_mask(graph, board, root, top, r, bottom, c, wanted):
+    """The letters of `wanted` that make board[top..bottom] of column c a word at row r."""
     p = root
     for i in range(top, r):
-        q = _child_of(nodes, p, board[i, c] & 0x7F)
+        q = _child(graph, p, board[i, c] & 0x7F)
         if q < 0:
             return np.int64(0)
-        p = nodes[q] & CHILD
-    mask = np.int64(0)
+        p = graph[q, 0] & CHILD
     if p == 0:
-        return mask
-    while True:
-        node = nodes[p]
-        t = node >> 24
-        if 0 < t <= MAX_TILE and (wanted >> t) & 1 and _suffix_accepts(nodes, p, board, r + 1, bottom, c):
+        return np.int64(0)
+    candidates = graph[p, 1] & wanted
+    mask = np.int64(0)
+    while candidates:
+        t = lowest_bit(candidates)
+        candidates &= candidates - 1
+        q = p + popcount(graph[p, 1] & ((np.int64(1) << t) - 1))
+        for i in range(r + 1, bottom + 1):
+            q = _child(graph, graph[q, 0] & CHILD, board[i, c] & 0x7F)
+            if q < 0:
+                break
+        if q >= 0 and graph[q, 0] & ACCEPT:
             mask |= np.int64(1) << t
-        if node & LAST:
-            break
-        p += 1
     return mask
 
 
-@njit(cache=True)
-def _suffix_accepts(nodes, q, board, first, last, c):
-    for i in range(first, last + 1):
-        q = _child_of(nodes, nodes[q] & CHILD, board[i, c] & 0x7F)
-        if q < 0:
-            return False
-    return (nodes[q] & ACCEPT) != 0
+@njit(cache=True, inline="always")
+def _child(graph, p, t):
+    """Index of tile t's arc in the sibling list at `p`, or -1 (also when `p` is 0: no list)."""
+    bits = graph[p, 1]
+    if p == 0 or (bits >> t) & 1 == 0:
+        return -1
+    return p + popcount(bits & ((np.int64(1) << t) - 1))
 
 
 @njit(cache=True)
@@ -910,7 +901,7 @@ def _wanted(rack):
 
 @njit(cache=True)
 def _line_arrays(graph, board, lm, wm, start, values, bvalues, wanted):
-    masks, scores, mults = cross_checks(graph[:, 0], board, lm, wm, values, bvalues, wanted)
+    masks, scores, mults = cross_checks(graph, board, lm, wm, values, bvalues, wanted)
     return board, lm, wm, start, masks, scores, mults
 
 
