@@ -46,6 +46,8 @@ def stem_form(word: str, tiles: str, build_nouns: set[str] | frozenset[str], loo
             continue
         if _own_head(word, len(ending), lookup, head_count):
             return None
+        if ending == "N" and stem.endswith(("ER", "EL")):
+            kind = "dative"  # Ökonometriker|n: the plural is Ökonometriker, -n only its dative
         return kind, stem
     return None
 
