@@ -72,5 +72,6 @@ def _form(policy, kind: str, lemma_tiles: str, reading: Reading, rule: str) -> J
     """The verdict on a word found to be the `kind` form of `lemma_tiles`: refused, except a nominative plural
     under ``allow_plurals: true``, which admits these plurals as it admits a dictionary's (Häuser)."""
     if kind == "plural" and policy.allow_plurals:
-        return Judgement(True, reasons.inflected(kind, lemma_tiles), reading, f"{rule}; {switch('allow_plurals', True)}")
+        return Judgement(True, reasons.inflected(kind, lemma_tiles), reading,
+                         f"{rule}; {switch('allow_plurals', True)}")
     return Judgement(False, reasons.inflected(kind, lemma_tiles), reading, rule)

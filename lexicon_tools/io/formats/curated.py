@@ -12,8 +12,8 @@ File format (UTF-8 text, one list per file):
 Files: ``pluralia-tantum.txt``, ``lexicalized-plurals.txt``,
 ``lexicalized-diminutives.txt``, ``proper-noun-markers.txt``, ``common-noun-markers.txt`` and
 ``function-word-homographs.txt``, ``brand-names.txt`` (brands that sources file as plain nouns: proper-noun
-markers too) and ``region-modifiers.txt`` (Nord, Ost, Mittel: with a place's name, a region's name) and ``name-heads.txt``
-(Dorf, Berg, Bank: the heads of place names, surnames and firms). The
+markers too), ``region-modifiers.txt`` (Nord, Ost, Mittel: with a place's name, a region's name) and
+``name-heads.txt`` (Dorf, Berg, Bank: the heads of place names, surnames and firms). The
 separable verb particles (ab, nach, zwischen is none) come from the first column of
 ``corpora/german-forms/particles.tsv``, the table the full-form corpus is derived with. Every problem in every
 file is collected and reported together, with file and line.
