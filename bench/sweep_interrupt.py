@@ -134,7 +134,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--signals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", type=int, default=150, help="games per variant (enough not to finish)")
+    parser.add_argument("--games", type=int, default=3000, help="games per variant (enough not to finish: at 150 "
+                        "the sweep now ends before the later signals)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="sweep-interrupt-") as tmp:

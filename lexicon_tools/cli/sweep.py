@@ -60,6 +60,7 @@ def sweep_command(
         if until_decided else []
     from lexicon_tools.cli.signals import Terminated
 
+    _quiet_event_loop()
     try:
         _sweep(experiment, folder, workers, scheduler, restart, until_decided, max_games, check, quiet, extra)
     except (KeyboardInterrupt, Terminated) as exc:
@@ -170,6 +171,16 @@ def resume_command(experiment: Path, folder: Path, workers: int | None, schedule
     words += ["--workers", str(workers)] if workers is not None else []
     words += ["--scheduler", scheduler] if scheduler else []
     return " ".join(shlex.quote(w) for w in [*words, *extra])
+
+
+def _quiet_event_loop() -> None:
+    """Keep asyncio's own reports off the terminal: after Ctrl-C kills the workers, the scheduler's event loop
+    may report a message it could no longer deliver ("Future exception was never retrieved ...
+    CommClosedError") while the command prints how to resume. Batch errors reach the sweep through its
+    futures (`experiments.runner._outcome`), never through this logger."""
+    import logging
+
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
 
 
 def _interrupted(exc: BaseException, folder: Path, resume: str) -> None:
