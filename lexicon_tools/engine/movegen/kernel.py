@@ -883,14 +883,13 @@ def _is_word(graph, cells, d, line, first, last):
     if last - first < 1:
         return True
     p = graph[0, 0] & CHILD
-    node = 0
+    q = 0
     for pos in range(first, last + 1):
-        t = _cell(cells, d, line, pos) & 0x7F
-        if p == 0 or not (graph[p, 1] >> t) & 1:
+        q = _child(graph, p, _cell(cells, d, line, pos) & 0x7F)
+        if q < 0:
             return False
-        node = graph[p + popcount(graph[p, 1] & ((1 << t) - 1)), 0]
-        p = node & CHILD
-    return node & ACCEPT != 0
+        p = graph[q, 0] & CHILD
+    return graph[q, 0] & ACCEPT != 0
 
 
 @njit(cache=True)
