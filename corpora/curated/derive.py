@@ -199,7 +199,10 @@ REVIEW_PROPN_ADD = (
     # filed as plain nouns (as well) in the source, but names
     "Paris Namib Namur Ypern Abessinien Altai Dreieich Emscher Friedrichstadt Kamerun Kongo Memphis "
     "Nestelbach Türnitz Loreley Perseus Pythagoras Hegel Krupp Henry Kiki Idi Myron Bertram Esther "
-    "Vanessa Willi Ada Klamath Málaga Weißwasser Ägypten"
+    "Vanessa Willi Ada Klamath Málaga Weißwasser Ägypten "
+    # Wiktionary defines them as names (corpora/german-forms/glosses.py: every sense names a place or person)
+    "Baskenland Bermudadreieck Bosporus Ekuador Genevienne Gorleben Himalaja Jenissei Karpatenukraine "
+    "Memelland Nahost Niedernberg Nora Rheingau Vatikanstadt Sirius"
 ).split()
 
 HEADERS = {
