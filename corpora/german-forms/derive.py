@@ -27,7 +27,8 @@ Junk rules, in order (each prints its count)
        (never as a common noun), a curated proper-noun marker (``../curated``), an s-genitive of such a
        name (Weimars), or an entry of the brand and name stop-list ``../curated/brand-names.txt`` is written as PROPN
        (so ``check`` shows ``proper-noun``) - unless the game-list or a common-noun marker has it as a
-       common word in lower case;
+       common word in lower case; so is a capitalised form that is no common noun's form but a name's in -s
+       or -es (Canons, Opels, Odenwaldes) or a stop-listed brand's (Opeln), with the name as its lemma;
     3. current spelling: a form only Wiktionary or Wikidata has is dropped if it contains an old stem of
        ``respellings.tsv`` (plazieren) or is a three-consonant compound written with two (Schiffahrt)
        whose current spelling a source has;
@@ -35,6 +36,10 @@ Junk rules, in order (each prints its count)
        a noun only if it looks like a common noun); a capitalised form only Wiktionary has is a noun only
        if it looks like a common noun: a noun-only suffix (-ung, -heit, -keit ...) or a compound whose
        head is a common noun of a source; otherwise dropped (Klettgaues, Norbert, Turin);
+   4b. a capitalised form only Wiktionary has that looks common but whose Wiktionary definitions all name
+       a place or a person (``glosses.py``: *Mittelgebirge im Süden Hessens*, *deutschsprachiger Nachname*),
+       or such a title with a noun ending (Odenwalds, Odenwaldes), is written as PROPN: Odenwald, Bassermann,
+       Mittenwald, Drachenfels;
     5. nothing is generated: no comparison, no participle, no paradigm fill-in. A graded adjective or
        participle is in only because a source lists that very form (spannendste), so the machine
        gradings of the old table (KICHERNDERER) cannot come back;
@@ -68,6 +73,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from glosses import GLOSS_MEMBER, name_kind, read_glosses  # noqa: E402  (rule 4b; stdlib only)
 from joined import junk_joined  # noqa: E402  (this folder's rule 6; stdlib only)
 
 HERE = Path(__file__).resolve().parent
@@ -190,6 +196,11 @@ def looks_common(word: str, heads: set[str], known: set[str]) -> bool:
     return False
 
 
+def _gloss_named(word: str, gloss_names: frozenset[str]) -> bool:
+    """`word` is a title of `gloss_names` or one with a noun ending (Odenwald, Odenwalds, Odenwaldes)."""
+    return any(word[:len(word) - len(end)] in gloss_names for end in NOUN_ENDINGS if word.endswith(end))
+
+
 def old_spelling(word: str, stems: list[str], union_tiles: set[str]) -> bool:
     """An old stem at the start (plazieren, Stengels), or inside when it is long enough not to be part
     of another word (deplaziert); a two-consonant compound whose three-consonant spelling is attested."""
@@ -209,8 +220,10 @@ def _stem(word: str) -> str:
     return low[:-2] if low.endswith("en") else low
 
 
-def select(words, names, common_tiles, markers, stoplist, counts) -> dict[str, tuple[str, set[str]]]:
-    """spelling -> (NOUN/PROPN/lower, sources): rules 2-4 of the module docstring."""
+def select(words, names, common_tiles, markers, stoplist, counts,
+           gloss_names: frozenset[str] = frozenset()) -> dict[str, tuple[str, set[str]]]:
+    """spelling -> (NOUN/PROPN/lower, sources): rules 2-4b of the module docstring; `gloss_names` are the
+    Wiktionary titles whose definitions name a place or a person (rule 4b)."""
     union_tiles = {tiles(w) for w in words}
     curated_tiles = {tiles(w) for w, src in words.items() if src & {"tanglet", "german-nouns"}}
     stems = [_stem(old) for old, *_ in read_tsv("respellings.tsv")]
@@ -254,6 +267,10 @@ def select(words, names, common_tiles, markers, stoplist, counts) -> dict[str, t
             counts["dropped: uncurated capitalised form that does not look like a common noun"
                    if not wikidata_only else "dropped: Wikidata-only form that does not look like a common noun"] += 1
             continue
+        if sources == {"wiktionary"} and spelling[:1].isupper() and _gloss_named(spelling, gloss_names):
+            out[spelling] = ("PROPN", sources)
+            counts["names by their Wiktionary definitions written as PROPN (rule 4b)"] += 1
+            continue
         if wikidata_only and spelling in out:
             continue
         previous = out.get(spelling)
@@ -281,7 +298,7 @@ def classify_lower(lower: set[str], closed: dict[str, str]) -> dict[str, tuple[s
     out: dict[str, tuple[str, str]] = {}
     infinitives = {w for w in lower if w.endswith("n") and len(w) > 3 and w + "d" in lower}
     stems = {}
-    for inf in infinitives:
+    for inf in sorted(infinitives):  # sorted: a set's order changes with the hash seed (freuen before freun)
         stems.setdefault(inf[:-1] if inf.endswith(("eln", "ern")) else inf[:-2] if inf.endswith("en") else inf[:-1], inf)
     for word in lower:
         if word in closed:
@@ -311,10 +328,20 @@ def noun_lemma(word: str, caps: set[str]) -> str:
     return word
 
 
-def rows(selected, noun_spellings, closed, counts) -> list[tuple[str, str, str, str]]:
+def name_of_form(word: str, names: set[str], brands: set[str]) -> str | None:
+    """The name `word` is a form of: a name + -s or -es, or a stop-listed brand + any noun ending (Opeln)."""
+    for end in sorted(NOUN_ENDINGS, key=len, reverse=True):
+        base = word[:-len(end)] if end and word.endswith(end) else None
+        if base in names and (end in ("s", "es") or tiles(base) in brands):
+            return base
+    return None
+
+
+def rows(selected, noun_spellings, closed, counts, brands=frozenset()) -> list[tuple[str, str, str, str]]:
     lower = {w for w, (kind, _) in selected.items() if kind == "lower"}
     classes = classify_lower(lower, closed)
     caps = {w for w, (kind, _) in selected.items() if kind == "NOUN"} | noun_spellings
+    names = {w for w, (kind, _) in selected.items() if kind == "PROPN"}
     out = []
     for word, (kind, sources) in selected.items():
         tags = ",".join(f"src:{s}" for s in SOURCES if s in sources)
@@ -325,6 +352,10 @@ def rows(selected, noun_spellings, closed, counts) -> list[tuple[str, str, str, 
             continue
         else:
             pos, lemma = kind, noun_lemma(word, caps) if kind == "NOUN" else word
+            name = name_of_form(word, names, brands) if kind == "NOUN" and lemma == word else None
+            if name:  # no common noun's form, but a name's in -s (Canons, Odenwaldes) or a brand's (Opeln)
+                pos, lemma = "PROPN", name
+                counts["forms of a name and of no common noun written as PROPN"] += 1
         out.append((word, lemma, pos, tags))
     for word, pos in closed.items():
         if word not in selected:
@@ -351,6 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: Counter = Counter()
     wik_raw, wd_raw = _member(args.wiktionary, WIKTIONARY_MEMBER), _member(args.wikidata, WIKIDATA_MEMBER)
     for label, raw in (("tanglet words", args.tanglet.read_bytes()), ("wiktionary pronunciations.txt.gz", wik_raw),
+                       ("wiktionary glosses.txt.gz", _member(args.wiktionary, GLOSS_MEMBER)),
                        ("wikidata words.txt.gz", wd_raw)):
         print(f"sha256 {label}: {hashlib.sha256(raw).hexdigest()}")
     noun_spellings, names, common_tiles = read_nouns()
@@ -362,9 +394,11 @@ def main(argv: list[str] | None = None) -> int:
     closed = {w: pos for w, pos, *_ in read_tsv("uninflected.tsv")}
     words = gather(read_tanglet(args.tanglet), read_wiktionary(wik_raw), sorted(noun_spellings),
                    read_wikidata(wd_raw), counts)
-    selected = select(words, names, common_tiles, markers, stoplist, counts)
+    glosses = read_glosses(_member(args.wiktionary, GLOSS_MEMBER))
+    gloss_names = frozenset(t for t, senses in glosses.items() if name_kind(t, senses))
+    selected = select(words, names, common_tiles, markers, stoplist, counts, gloss_names)
     drop_joined(selected, closed, counts)
-    table = rows(selected, noun_spellings, closed, counts)
+    table = rows(selected, noun_spellings, closed, counts, stoplist)
     write(args.output, table)
     for key, value in sorted(counts.items()):
         print(f"{key}: {value}")

