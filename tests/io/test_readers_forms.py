@@ -62,9 +62,10 @@ def test_the_bundled_corpus_reads_and_covers_every_class():
     assert {"ging", "gegangen", "schönsten", "und", "weil", "dass", "heute", "zwischen"} <= words
 
 
-def test_forms_nouns_reads_only_the_noun_rows(tmp_path):
-    """`forms-nouns`: the NOUN rows of a forms table (Wortspieler's reading of the bundled corpus); a
-    noun's -s form that is a verb infinitive + s of the same table is the nominalised infinitive's genitive."""
+def test_forms_nouns_reads_only_the_noun_and_name_rows(tmp_path):
+    """`forms-nouns`: the NOUN and PROPN rows of a forms table (Wortspieler's reading of the bundled corpus:
+    a name is known, so it is refused as a name, not as an unknown word); a noun's -s form that is a verb
+    infinitive + s of the same table is the nominalised infinitive's genitive."""
     path = write(tmp_path / "f.tsv", "form\tlemma\tpos\ttags\n"
                  "Einstufung\tEinstufung\tNOUN\tsrc:tanglet\nEinstufungen\tEinstufung\tNOUN\tsrc:tanglet\n"
                  "Protestierens\tProtestierens\tNOUN\tsrc:tanglet\nWeimars\tWeimars\tPROPN\tsrc:wiktionary\n"
@@ -72,8 +73,9 @@ def test_forms_nouns_reads_only_the_noun_rows(tmp_path):
     entries = list(iter_entries(path, "forms-nouns"))
     assert [(e.word, e.lemma, e.pos) for e in entries] == [
         ("Einstufung", "Einstufung", "NOUN"), ("Einstufungen", "Einstufung", "NOUN"),
-        ("Protestierens", "Protestieren", "NOUN")]
+        ("Protestierens", "Protestieren", "NOUN"), ("Weimars", "Weimars", "PROPN")]
     assert entries[0].source == "f.tsv:2" and entries[0].tags == ("src:tanglet", "form-list")
+    assert entries[3].tags == ("src:wiktionary", "propn:table", "form-list")
 
 
 def test_forms_nouns_tags_rows_ending_in_a_verb_by_how_productive_the_verb_is(tmp_path):

@@ -366,3 +366,28 @@ def test_allow_plurals_admits_the_plurals_the_guess_rules_find(wortspieler, anal
         update={"allow_plurals": True})})
     assert decide(words, plurals, analyzer)[words[1]] == (True, plural)
     assert decide(["Ketschup", "Ketschups"], plurals, analyzer)["Ketschups"][0] is False   # a genitive stays out
+
+
+@pytest.mark.parametrize("word", [
+    "Odenwald", "Mittenwald", "Drachenfels", "Emsland",      # places Wiktionary alone has (its definitions: rule 4b)
+    "Bassermann", "Kachelmann", "Wallenstein", "Julchen",    # surnames and a first name, likewise
+    "Odenwalds",                                             # a name's genitive
+    "Canons", "Opels", "Opeln",                              # a brand's forms (curated/brand-names.txt)
+    "Vatikanstadt", "Bosporus", "Himalaja", "Sirius",        # german-nouns files them as nouns; the markers do not
+])
+def test_names_of_the_full_form_corpus_are_refused_as_names(wortspieler, analyzer, word):
+    """The corpus writes these as PROPN (corpora/german-forms/derive.py rules 2 and 4b) or the curated markers
+    list them; the Wortspieler reading of the corpus reads its names too, so the reason is the name's."""
+    assert decide([word], wortspieler, analyzer)[word] == (False, "proper-noun")
+
+
+def test_a_names_long_genitive_is_its_form(wortspieler, analyzer):
+    assert decide(["Odenwaldes"], wortspieler, analyzer)["Odenwaldes"] == (False, "inflected-form:genitive-of:ODENWALD")
+
+
+def test_the_corpus_names_are_admitted_with_proper_nouns(wortspieler, analyzer):
+    """No trap in the house rule: a group that allows names gets the corpus's names (they are read, not skipped)."""
+    names = wortspieler.model_copy(update={"word_policy": wortspieler.word_policy.model_copy(
+        update={"allow_proper_nouns": True})})
+    assert decide(["Odenwald", "Bassermann"], names, analyzer) == {"Odenwald": (True, "proper-noun"),
+                                                                  "Bassermann": (True, "proper-noun")}

@@ -15,11 +15,12 @@ Entries
     ``propn:table`` tag as the other readers mark names.
 
 Noun rows only (``forms-nouns``)
-    The same table read by `read_nouns`: only its NOUN rows, every other class
-    skipped. Wortspieler's default sources read the bundled corpus this way, so
+    The same table read by `read_nouns`: only its NOUN and PROPN rows, every other
+    class skipped. Wortspieler's default sources read the bundled corpus this way, so
     its nouns that no inflection table lists (Einstufung) reach the
-    nominative-singular filter, and its 520,000 verb, adjective and name rows are
-    neither imported nor judged (only the verb infinitives are kept while reading,
+    nominative-singular filter, its names are refused as ``proper-noun`` (Odenwald,
+    Opel; or admitted by ``allow_proper_nouns``) instead of being unknown, and its
+    510,000 verb and adjective rows are neither imported nor judged (only the verb infinitives are kept while reading,
     see `read_nouns`). A row that is its own lemma is a headword; a
     row with another lemma is an inflected form of it (the filter tells them apart,
     `word_policy.noun_evidence`). Every row gets the tag ``form-list``: its lemma is
@@ -64,7 +65,7 @@ def read(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
 
 
 def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
-    """The ``forms-nouns`` format: the NOUN rows of a forms table (module doc).
+    """The ``forms-nouns`` format: the NOUN and PROPN rows of a forms table (module doc).
 
     A noun row that is its own lemma, ends in -s and is a verb infinitive of the same table with that -s
     (Protestierens; protestieren) is the genitive of the nominalised infinitive: its lemma becomes the
@@ -78,7 +79,7 @@ def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
     nouns: list[Entry] = []
     verbs: set[str] = set()
     for entry in _read(stream, ctx, None):
-        if entry.pos == "NOUN":
+        if entry.pos in ("NOUN", "PROPN"):
             nouns.append(entry)
         elif entry.pos == "VERB" and entry.word == entry.lemma:
             verbs.add(entry.word)
@@ -86,7 +87,9 @@ def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
     for entry in nouns:
         word = entry.word
         tags = entry.tags + (FORM_LIST_TAG,)
-        if word == entry.lemma and word.endswith("ns") and word[:-1].lower() in verbs:
+        if entry.pos == "PROPN":
+            pass  # a name: refused as proper-noun, or admitted by allow_proper_nouns
+        elif word == entry.lemma and word.endswith("ns") and word[:-1].lower() in verbs:
             entry = entry._replace(lemma=word[:-1])
         elif word == entry.lemma:
             tags += _infinitive_tags(word.lower(), verbs, heads)  # maybe a nominalised infinitive (Abarbeiten)
