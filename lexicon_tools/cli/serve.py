@@ -9,9 +9,12 @@ so a busy port or a bad address is a one-paragraph error (exit 2), not a log lin
 
 from __future__ import annotations
 
-import socket
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    import socket
 
 LEXICON_HELP = "A .lex file (default: the lexicon built for --ruleset)."
 
@@ -81,6 +84,8 @@ def serve_command(
 
 
 def _bind(host: str, port: int) -> socket.socket:
+    import socket  # here, not at the top: every command's start-up imports this module
+
     from lexicon_tools.errors import UsageError
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -101,6 +106,8 @@ def _shown_host(host: str) -> str:
     """The address to type on a phone: for 0.0.0.0, this computer's address on the network."""
     if host not in ("0.0.0.0", "::"):
         return f"[{host}]" if ":" in host else host
+    import socket
+
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("10.255.255.255", 1))   # UDP connect sends nothing: it only picks the outgoing interface
@@ -118,6 +125,8 @@ def _host_names(host: str, shown: str, extra: list[str]) -> frozenset[str]:
     if host not in ("0.0.0.0", "::"):
         names.add(host)
     else:
+        import socket
+
         name = socket.gethostname()
         names |= {name, f"{name}.local"}
         try:

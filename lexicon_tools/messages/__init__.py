@@ -32,7 +32,7 @@ import json
 import os
 import re
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 DEFAULT = "en"
@@ -43,7 +43,8 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, Any]:
-    return json.loads(resources.files(__name__).joinpath("catalogue.json").read_text(encoding="utf-8"))
+    # next to this module (not importlib.resources: its import costs the cold start of `check` 4 ms)
+    return json.loads(Path(__file__).with_name("catalogue.json").read_text(encoding="utf-8"))
 
 
 def languages() -> tuple[str, ...]:
