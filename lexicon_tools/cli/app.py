@@ -5,7 +5,7 @@ To add a group: write `lexicon_tools/cli/<group>.py` exposing `register(app)`
 
 `app` (the whole CLI) is built on first use. `main`, the console script, starts the word judge's
 commands (`FAST_COMMANDS`: check, judge) with only their module registered: typer turns every
-registered command into a click command on each start, and importing and converting the other thirty
+registered command into a click command on each start, and importing and converting all the others
 cost a cold `lexicon-tools check WORD` about 20 ms, a quarter of `import typer` (issue 22's start-up bar
 is 1.5x of it). Anything else, `--help` and `--version` included, gets the whole CLI.
 """

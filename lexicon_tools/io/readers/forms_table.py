@@ -20,8 +20,8 @@ Noun rows only (``forms-nouns``)
     its nouns that no inflection table lists (Einstufung) reach the
     nominative-singular filter, its names are refused as ``proper-noun`` (Odenwald,
     Opel; or admitted by ``allow_proper_nouns``) instead of being unknown, and its
-    510,000 verb and adjective rows are neither imported nor judged (only the verb infinitives are kept while reading,
-    see `read_nouns`). A row that is its own lemma is a headword; a
+    510,000 verb and adjective rows are neither imported nor judged (only the verb
+    infinitives are kept while reading, see `read_nouns`). A row that is its own lemma is a headword; a
     row with another lemma is an inflected form of it (the filter tells them apart,
     `word_policy.noun_evidence`). Every row gets the tag ``form-list``: its lemma is
     a guess, so it does not count towards a lemma's productivity as a compound head.
