@@ -202,7 +202,9 @@ REVIEW_PROPN_ADD = (
     "Vanessa Willi Ada Klamath Málaga Weißwasser Ägypten "
     # Wiktionary defines them as names (corpora/german-forms/glosses.py: every sense names a place or person)
     "Baskenland Bermudadreieck Bosporus Ekuador Genevienne Gorleben Himalaja Jenissei Karpatenukraine "
-    "Memelland Nahost Niedernberg Nora Rheingau Vatikanstadt Sirius"
+    "Memelland Nahost Niedernberg Nora Rheingau Vatikanstadt "
+    # a star's name, found in a judged Wortspieler sample (Wiktionary: der ... hellste Fixstern)
+    "Sirius"
 ).split()
 
 HEADERS = {
