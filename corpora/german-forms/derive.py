@@ -196,11 +196,6 @@ def looks_common(word: str, heads: set[str], known: set[str]) -> bool:
     return False
 
 
-def _gloss_named(word: str, gloss_names: frozenset[str]) -> bool:
-    """`word` is a title of `gloss_names` or one with a noun ending (Odenwald, Odenwalds, Odenwaldes)."""
-    return any(word[:len(word) - len(end)] in gloss_names for end in NOUN_ENDINGS if word.endswith(end))
-
-
 def old_spelling(word: str, stems: list[str], union_tiles: set[str]) -> bool:
     """An old stem at the start (plazieren, Stengels), or inside when it is long enough not to be part
     of another word (deplaziert); a two-consonant compound whose three-consonant spelling is attested."""
@@ -267,7 +262,9 @@ def select(words, names, common_tiles, markers, stoplist, counts,
             counts["dropped: uncurated capitalised form that does not look like a common noun"
                    if not wikidata_only else "dropped: Wikidata-only form that does not look like a common noun"] += 1
             continue
-        if sources == {"wiktionary"} and spelling[:1].isupper() and _gloss_named(spelling, gloss_names):
+        # a title of gloss_names, or one with a noun ending (Odenwald, Odenwalds, Odenwaldes)
+        if sources == {"wiktionary"} and spelling[:1].isupper() and (
+                spelling in gloss_names or noun_lemma(spelling, gloss_names) != spelling):
             out[spelling] = ("PROPN", sources)
             counts["names by their Wiktionary definitions written as PROPN (rule 4b)"] += 1
             continue

