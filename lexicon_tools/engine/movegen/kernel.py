@@ -660,12 +660,13 @@ def _bounds(w, lines, anchors, d, values, letters, top_leave, bounds, where, k):
     w[W_DIR] = d
     loaded = -1
     fits = np.zeros(0, np.int64)
+    order = _fit_order(w, letters)
     scratch = np.empty((3, max(w[W_TOTAL], 1)), np.int64)
     for a in range(anchors.shape[0]):
         r = anchors[a, 0]
         if r != loaded:
             _load_line(w, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], r)
-            fits = _fits(w, letters)
+            fits = _fits(w, order)
             loaded = r
         bounds[k] = score_bound(w, anchors[a, 1], anchors[a, 2], values, letters, fits, scratch, top_leave)
         where[k, 0], where[k, 1], where[k, 2], where[k, 3], where[k, 4] = (d, r, anchors[a, 1], anchors[a, 2],
@@ -689,20 +690,45 @@ def _rack_values_desc(w):
 
 
 @njit(cache=True)
-def _fits(w, letters):
-    """Per square of the loaded line: the highest value a rack tile can score there (its cross-check)."""
-    row, rack, length = w[W_ROW], w[W_RACK], w[W_LEN]
-    count = w[W_VALUES] - rack
+def _fit_order(w, letters):
+    """The tiles `_fits` tries, best first: ``[0]`` the rack's letters by face value, ``[1]`` (when the rack
+    holds a blank) every letter by its blank value; -1 ends each row."""
+    count = min(w[W_VALUES] - w[W_RACK], MAX_TILE + 1)
+    order = np.full((2, count), -1, np.int64)
+    k = 0
+    for t in range(1, count):
+        if (letters >> t) & 1:
+            order[0, k] = t
+            k += 1
+    order[0, :k] = order[0, :k][np.argsort(-w[w[W_VALUES] + order[0, :k]], kind="mergesort")]
+    if w[w[W_RACK]] > 0:
+        tiles = np.arange(1, count)
+        order[1, :count - 1] = tiles[np.argsort(-w[w[W_BVALUES] + tiles], kind="mergesort")]
+    return order
+
+
+@njit(cache=True)
+def _fits(w, order):
+    """Per square of the loaded line: the highest value a rack tile can score there (its cross-check):
+    the first tile of each `_fit_order` row the square's mask allows."""
+    row, length = w[W_ROW], w[W_LEN]
+    values, bvalues = w[W_VALUES], w[W_BVALUES]
     out = np.zeros(length, np.int64)
     for c in range(length):
         mask = w[row + c * SQ + S_MASK]
         best = 0
-        for t in range(1, min(count, MAX_TILE + 1)):
+        for t in order[0]:
+            if t < 0:
+                break
             if (mask >> t) & 1:
-                if (letters >> t) & 1:
-                    best = max(best, w[w[W_VALUES] + t])
-                if w[rack] > 0:
-                    best = max(best, w[w[W_BVALUES] + t])
+                best = w[values + t]
+                break
+        for t in order[1]:
+            if t < 0:
+                break
+            if (mask >> t) & 1:
+                best = max(best, w[bvalues + t])
+                break
         out[c] = best
     return out
 
