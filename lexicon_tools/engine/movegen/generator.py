@@ -269,9 +269,12 @@ class MoveGenerator:
         rules = self.rules
         return not rules.words_touch_before_turn and not (rules.multi_word and self.multiword_first)
 
-    def anchor_bounds(self, board: Board, rack: list[int] | Counter, leaves=None) -> np.ndarray:
-        """Best-move mode's equity bound of every anchor: rows (direction, line, anchor, bound);
-        `leaves` is the rack's `engine.leaves.RackLeaves` (None: the score alone)."""
+    def anchor_bounds(self, board: Board, rack: list[int] | Counter, leaves=None, *, must: int = -1,
+                      must_needed: bool | None = None, min_placed: int = 1, words: np.ndarray = NO_WORDS,
+                      bonus: np.ndarray | None = None, ban: tuple = NO_BAN) -> np.ndarray:
+        """Best-move mode's equity bound of every anchor of a kernel run: rows (direction, line, anchor,
+        bound); `leaves` is the rack's `engine.leaves.RackLeaves` (None: the score alone), the other
+        arguments are the run's (`run`; the ban does not tighten the bound)."""
         rules = self.rules
         shape = (rules.rows, rules.cols)
         counts = np.zeros(rules.letter_count + 1, np.int64)
@@ -281,7 +284,8 @@ class MoveGenerator:
         return kernel.anchor_bounds(self.graph, np.frombuffer(board.cells, np.uint8).reshape(shape),
                                     np.frombuffer(board.used, np.uint8).reshape(shape), self.base_lm, self.base_wm,
                                     self.start, self.values, self.bvalues, counts, board.is_empty(),
-                                    self.bonus_table(), values, place)
+                                    self.bonus_table() if bonus is None else bonus, values, place, words, must,
+                                    must >= 0 if must_needed is None else must_needed, min_placed)
 
     def _runs(self, board: Board, rack: Counter, swappable: frozenset[int] | None):
         """The kernel runs of a position in order: the rack as it is, each letter take, each joker swap."""

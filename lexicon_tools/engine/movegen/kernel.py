@@ -748,6 +748,9 @@ def score_bound(w, anchor, limit, values, letters, fits, scratch, top_leave):
     """
     row, length, total = w[W_ROW], w[W_LEN], w[W_TOTAL]
     avail = ALL_LETTERS if w[w[W_RACK]] > 0 else letters
+    must_bit = np.int64(0)                     # a square the tile the move must place fits
+    if w[W_MUST_NEEDED] != 0 and w[W_MUST] >= 0:
+        must_bit = ALL_LETTERS if w[W_MUST] == 0 else np.int64(1) << w[W_MUST]
     frags = 0
     for k in range(w[W_NFRAG]):
         frags += max(w[w[W_FRAG] + 5 * k + 4], 0)
@@ -760,16 +763,22 @@ def score_bound(w, anchor, limit, values, letters, fits, scratch, top_leave):
             break
         if a == 0 or w[row + (a - 1) * SQ + S_TILE] == 0:        # a word may start at a
             best = max(best, _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits,
-                                         top_leave) + frags)
+                                         top_leave, must_bit) + frags)
         a -= 1
     return best
 
 
 @njit(cache=True)
-def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits, top_leave):
-    """The best bound of the spans that start at `a` and end at or after the anchor."""
+def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fits, top_leave, must_bit):
+    """The best bound of the spans that start at `a` and end at or after the anchor.
+
+    A span must place at least ``W_MIN_PLACED`` tiles and, when the move must place a tile (`must_bit`:
+    the letters it can be; 0 no such tile), hold a square that tile fits; then only the bonus of a
+    move that places it (column 1) applies."""
     row = w[W_ROW]
     best = -np.inf
+    min_k = max(w[W_MIN_PLACED], 1)
+    seen_must = must_bit == 0
     board_sum, word_mult, cross_sum, k = 0, 1, 0, 0
     fit_main, fit_cross = 0, 0             # the per-square bound: sums of weight x best fitting value
     for b in range(a, length):
@@ -783,6 +792,7 @@ def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fi
             if k == total or w[base + S_MASK] & avail == 0:
                 break
             xscore = w[base + S_XSCORE]
+            seen_must = seen_must or w[base + S_MASK] & must_bit != 0
             main[k] = lm
             cross[k] = lm * wm * w[base + S_XMULT] if xscore >= 0 else 0
             fit_main += lm * fits[b]
@@ -791,10 +801,10 @@ def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fi
                 cross_sum += xscore * wm * w[base + S_XMULT]
             k += 1
         word_mult *= wm
-        if b >= anchor and k > 0 and (b == length - 1 or w[row + (b + 1) * SQ + S_TILE] == 0):
-            rest = board_sum * word_mult + cross_sum + max(w[w[W_BINGO] + BONUS_COLS * k],
-                                                          w[w[W_BINGO] + BONUS_COLS * k + 1],
-                                                          w[w[W_BINGO] + BONUS_COLS * k + 2])
+        if b >= anchor and k >= min_k and seen_must and (b == length - 1 or w[row + (b + 1) * SQ + S_TILE] == 0):
+            bonus = w[W_BINGO] + BONUS_COLS * k
+            rest = board_sum * word_mult + cross_sum + (w[bonus + 1] if must_bit != 0 else
+                                                        max(w[bonus], w[bonus + 1], w[bonus + 2]))
             leave = top_leave[total - k]
             fit = fit_main * word_mult + fit_cross
             if fit + rest + leave > best:          # else the span cannot raise the bound: skip the sort
@@ -892,10 +902,12 @@ def premiums(cells, used, base_lm, base_wm, keep):
 
 
 @njit(cache=True)
-def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, rack, first, bingo, leaves, place):
+def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, rack, first, bingo, leaves, place,
+                  frag, must, must_needed, min_placed):
     """Every anchor's equity bound, as best-move mode computes it: rows (direction, line, anchor,
     bound). For checking the pruning: no move through an anchor may have an equity (score + leave,
-    `leaves`/`place` as for `generate`; one leave value 0: the score alone) above its bound."""
+    `leaves`/`place` as for `generate`; one leave value 0: the score alone) above its bound. `frag`,
+    `must`, `must_needed` and `min_placed` are the run's, as for `generate`."""
     keep = np.zeros((0, 0), np.uint8)
     lm, wm = premiums(cells, used, base_lm, base_wm, keep)
     width = max(cells.shape[0], cells.shape[1])
@@ -903,7 +915,8 @@ def anchor_bounds(graph, cells, used, base_lm, base_wm, start, values, bvalues, 
     lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues, wanted)
     lines1 = _line_arrays(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T),
                           np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues, wanted)
-    w = _workspace(values, bvalues, rack, bingo, np.zeros((0, 5), np.int64), width, 1, leaves, place)
+    w = _workspace(values, bvalues, rack, bingo, frag, width, 1, leaves, place)
+    w[W_MUST], w[W_MUST_NEEDED], w[W_MIN_PLACED] = must, 1 if must_needed else 0, min_placed
     letters = _letters_in(w)
     anchors0 = _anchors(lines0[0], lines0[3], first)
     anchors1 = _anchors(lines1[0], lines1[3], first)
