@@ -101,6 +101,10 @@ class MoveList:
     def __init__(self, blocks: list[MoveBlock], cols: int):
         self.blocks = [b for b in blocks if len(b.meta)]
         self.cols = cols
+        if len(self.blocks) == 1:        # one kernel run (best-move mode, no special moves): no concatenation
+            self.offsets = np.array([0, len(self.blocks[0].meta)], np.int64)
+            self.scores = self.blocks[0].meta[:, 4]
+            return
         sizes = [len(b.meta) for b in self.blocks]
         self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
         self.scores = (np.concatenate([b.meta[:, 4] for b in self.blocks]) if self.blocks
