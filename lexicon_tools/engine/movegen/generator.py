@@ -433,8 +433,8 @@ _GRAPHS: dict[int, tuple] = {}
 def graph_arrays(nodes) -> np.ndarray:
     """The kernel's graph of a KWG node array (`kernel.graph_of`), built once per array.
 
-    A game builds its generator afresh; the graph of a 1.8M-node lexicon takes milliseconds
-    and 14 MB (narrow layout), so it is kept while the node array lives (weakly keyed on it).
+    A game builds its generator afresh; the graph of the 2.85M-node default Webfeud lexicon takes
+    20 ms and 23 MB (narrow layout), so it is kept while the node array lives (weakly keyed on it).
     """
     entry = _GRAPHS.get(id(nodes))
     if entry is not None and entry[0]() is nodes:
