@@ -147,38 +147,28 @@ def test_every_anchor_bound_holds_every_move_through_it(strategy):
 
 @pytest.mark.parametrize("strategy", ["greedy", "equity"])
 def test_every_take_run_bound_holds_every_move_of_the_run(strategy):
-    """A take run's bounds count only spans that can place the taken letter (its cross-checks allow it),
-    with at least `min_placed` tiles, the taken letter's value among the tiles and only the bonus of
-    a move that uses it: each SmartFeud take run's moves are checked against those bounds."""
+    """A take run's bounds count only spans that can place the taken letter (its cross-checks allow it)
+    and place at least `min_placed` tiles, and only the bonus of a move that uses the taken letter: each
+    SmartFeud take run's moves are checked against those bounds."""
     rules = small_rules("smartfeud")
     judge = kwg_judge(rules)
     gen = MoveGenerator(rules, judge.kwg.nodes, judge)
     table = read_leaves(bundled_path("smartfeud")) if strategy == "equity" else None
-    rules7 = dataclasses.replace(rules, rack_size=7)
     checked, runs = 0, 0
-    for seed in range(10):
-        game = position(rules7, judge, None, None, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(5):
-            if game.over:
-                break
-            for board, rack, kw in list(gen._runs(game.board, Counter(game.player.rack), None))[1:]:
-                run_kw = {k: v for k, v in kw.items() if k in RUN_ARGS}
-                leaves = None if table is None else RackLeaves(rack, table, rules.values)
-                bounds = {(int(d), int(line), int(a)): b
-                          for d, line, a, b in gen.anchor_bounds(board, rack, leaves, **run_kw).tolist()}
-                meta, tiles, _ = gen.run(board, rack, **run_kw)
-                runs += 1
-                for m, row in zip(meta, tiles):
-                    value = float(m[4])
-                    if leaves is not None:
-                        value += leaves.values[leaves.full - leaves.index_of_codes(row[None, :])[0]]
-                    assert value <= bounds[_generating_anchor(bounds, m, row)], (seed, m.tolist())
-                    checked += 1
-            moves = gen.generate(game.board, game.player.rack)
-            if not len(moves):
-                break
-            game.play(moves.move(rng.randrange(len(moves))))
+    for seed, game, _moves in _random_walk(dataclasses.replace(rules, rack_size=7), judge, gen, 10, 5):
+        for board, rack, kw in list(gen._runs(game.board, Counter(game.player.rack), None))[1:]:
+            run_kw = {k: v for k, v in kw.items() if k in RUN_ARGS}
+            leaves = None if table is None else RackLeaves(rack, table, rules.values)
+            bounds = {(int(d), int(line), int(a)): b
+                      for d, line, a, b in gen.anchor_bounds(board, rack, leaves, **run_kw).tolist()}
+            meta, tiles, _ = gen.run(board, rack, **run_kw)
+            runs += 1
+            for m, row in zip(meta, tiles):
+                value = float(m[4])
+                if leaves is not None:
+                    value += leaves.values[leaves.full - leaves.index_of_codes(row[None, :])[0]]
+                assert value <= bounds[_generating_anchor(bounds, m, row)], (seed, m.tolist())
+                checked += 1
     assert runs > 50 and checked > 1000
 
 
