@@ -378,9 +378,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     counts: Counter = Counter()
     wik_raw, wd_raw = _member(args.wiktionary, WIKTIONARY_MEMBER), _member(args.wikidata, WIKIDATA_MEMBER)
+    gloss_raw = _member(args.wiktionary, GLOSS_MEMBER)
     for label, raw in (("tanglet words", args.tanglet.read_bytes()), ("wiktionary pronunciations.txt.gz", wik_raw),
-                       ("wiktionary glosses.txt.gz", _member(args.wiktionary, GLOSS_MEMBER)),
-                       ("wikidata words.txt.gz", wd_raw)):
+                       ("wiktionary glosses.txt.gz", gloss_raw), ("wikidata words.txt.gz", wd_raw)):
         print(f"sha256 {label}: {hashlib.sha256(raw).hexdigest()}")
     noun_spellings, names, common_tiles = read_nouns()
     markers = {tiles(w) for w in read_list(CURATED / "proper-noun-markers.txt")}
@@ -391,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     closed = {w: pos for w, pos, *_ in read_tsv("uninflected.tsv")}
     words = gather(read_tanglet(args.tanglet), read_wiktionary(wik_raw), sorted(noun_spellings),
                    read_wikidata(wd_raw), counts)
-    glosses = read_glosses(_member(args.wiktionary, GLOSS_MEMBER))
+    glosses = read_glosses(gloss_raw)
     gloss_names = frozenset(t for t, senses in glosses.items() if name_kind(t, senses))
     selected = select(words, names, common_tiles, markers, stoplist, counts, gloss_names)
     drop_joined(selected, closed, counts)
