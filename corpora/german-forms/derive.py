@@ -73,7 +73,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from glosses import GLOSS_MEMBER, name_kind, read_glosses  # noqa: E402  (rule 4b; stdlib only)
+from glosses import GLOSS_MEMBER, name_kind, noun_labels, read_glosses  # noqa: E402  (rule 4b; stdlib only)
 from joined import junk_joined  # noqa: E402  (this folder's rule 6; stdlib only)
 
 HERE = Path(__file__).resolve().parent
@@ -392,7 +392,8 @@ def main(argv: list[str] | None = None) -> int:
     words = gather(read_tanglet(args.tanglet), read_wiktionary(wik_raw), sorted(noun_spellings),
                    read_wikidata(wd_raw), counts)
     glosses = read_glosses(gloss_raw)
-    gloss_names = frozenset(t for t, senses in glosses.items() if name_kind(t, senses))
+    _labels, plural_titles = noun_labels(NOUN_CORPUS)   # a title with a plural is a kind (glosses.py)
+    gloss_names = frozenset(t for t, senses in glosses.items() if name_kind(t, senses, plural_titles))
     selected = select(words, names, common_tiles, markers, stoplist, counts, gloss_names)
     drop_joined(selected, closed, counts)
     table = rows(selected, noun_spellings, closed, counts, stoplist)

