@@ -56,7 +56,7 @@ from functools import cached_property
 import numpy as np
 
 from lexicon_tools.engine.board import ACROSS, Board
-from lexicon_tools.engine.judge import WordJudge
+from lexicon_tools.engine.judge import KwgJudge, WordJudge
 from lexicon_tools.engine.moves import Found, Line, Place
 from lexicon_tools.engine.movegen import kernel
 from lexicon_tools.engine.movegen.kernel import MAX_TILE
@@ -160,7 +160,7 @@ class MoveGenerator:
         if rules.letter_count > MAX_TILE:
             raise UsageError(f"the ruleset has {rules.letter_count} letters; the move generator handles at most "
                              f"{MAX_TILE}", f"Test games need an alphabet of at most {MAX_TILE} letters.")
-        self.graph = graph_arrays(nodes)
+        self.nodes, self.graph = nodes, graph_arrays(nodes)
         self.multiword_first = multiword_first
         self.take_limit: int | None = None   # letter takes: only this many most valuable letters (None: all)
         shape = (rules.rows, rules.cols)
@@ -256,14 +256,68 @@ class MoveGenerator:
             raise ValueError("best-move mode covers single-line turns without the per-word touch rule; use "
                              "generate() for multi-word rulesets and lines_must_touch: each_word")
         rack = Counter(rack)
-        found, beat = None, -np.inf
-        for b, r, kw in self._runs(board, rack, swappable):
+        found, beat = self._best_of(((board, rack, {}),), leaves, None, -np.inf)
+        if self.rules.take_enabled and not board.is_empty():
+            if self.takes_in_one_call:
+                found, beat = self._best_take(board, rack, leaves, found, beat)
+            else:
+                found, beat = self._best_of(self._take_runs(board, rack), leaves, found, beat)
+        if self.rules.swap_enabled:
+            found, beat = self._best_of(self._swap_runs(board, rack, swappable), leaves, found, beat)
+        return MoveList([found] if found else [], self.rules.cols), beat
+
+    def _best_of(self, runs, leaves, found: MoveBlock | None, beat: float) -> tuple[MoveBlock | None, float]:
+        """The best move of `runs` (kernel run descriptions, `_runs`) that beats `beat`, each run
+        having to beat the ones before it; `found`/`beat` when none does."""
+        for b, r, kw in runs:
             arrays = self._zero_leaves if leaves is None else leave_arrays(leaves(r), self.rules.letter_count)
             run_kw, block_kw = _split(kw)
             meta, tiles, value = self.run(b, r, best=arrays, beat=beat, **run_kw)
             if len(meta):
                 found, beat = MoveBlock(meta, tiles, board=b, rack=r, **block_kw), value
-        return MoveList([found] if found else [], self.rules.cols), beat
+        return found, beat
+
+    @property
+    def takes_in_one_call(self) -> bool:
+        """Whether `best` runs every letter take in one kernel call (`kernel.best_takes`): always, unless
+        the cut parts must be words and the judge is not the generator's own graph (`kernel.takeable`
+        decides those takes for `take_letter`, which asks the judge)."""
+        if not self.rules.take_split_parts_must_be_words:
+            return True
+        judge = self.judge
+        return (type(judge).is_word is KwgJudge.is_word
+                and getattr(getattr(judge, "kwg", None), "nodes", None) is self.nodes)
+
+    def _best_take(self, board: Board, rack: Counter, leaves, found: MoveBlock | None,
+                   beat: float) -> tuple[MoveBlock | None, float]:
+        """`_best_of` the take runs, all in one kernel call."""
+        rules = self.rules
+        squares = self._limit_takes(board, self._takeable(board))
+        if not squares:
+            return found, beat
+        taken = [rack_tile_of(board.cells[sq]) for sq in squares]
+        arrays = {t: self._zero_leaves if leaves is None else leave_arrays(leaves(rack + Counter([t])),
+                                                                           rules.letter_count)
+                  for t in set(taken)}
+        per_take = [arrays[t] for t in taken]
+        counts = np.zeros(rules.letter_count + 1, np.int64)
+        for tile, n in rack.items():
+            if n > 0:
+                counts[tile] = n
+        shape = (rules.rows, rules.cols)
+        k, meta, tiles, value = kernel.best_takes(
+            self.graph, np.frombuffer(board.cells, np.uint8).reshape(shape),
+            np.frombuffer(board.used, np.uint8).reshape(shape), self.base_lm, self.base_wm, self.start, self.values,
+            self.bvalues, counts, rules.first_move_min_starts, rules.take_must_use,
+            2 if rules.take_needs_own_tile else 1, self.bonus_table(taken_here=True), np.array(squares, np.int64),
+            rules.take_reactivates_premium, {"allow": 0, "forbid_any_tile": 1}.get(rules.take_return, 2),
+            np.concatenate([np.asarray(a[0], np.float64) for a in per_take]),
+            np.cumsum([0] + [len(a[0]) for a in per_take]).astype(np.int64),
+            np.array([a[1] for a in per_take], np.int64), np.stack([a[2] for a in per_take]).astype(np.int64), beat)
+        if k < 0:
+            return found, beat
+        after, r, kw = self._take_run(board, rack, squares[k])
+        return MoveBlock(meta, tiles, board=after, rack=r, **_split(kw)[1]), value
 
     @property
     def best_mode_exact(self) -> bool:
@@ -309,20 +363,26 @@ class MoveGenerator:
         return block
 
     def _take_runs(self, board: Board, rack: Counter):
-        rules = self.rules
         for sq in self._limit_takes(board, self._takeable(board)):
-            after, invalid = board.copy(), []
-            tile, fragments = take_letter(after, sq, rules, self.quiet_judge, invalid)
-            if invalid:
-                continue
-            r, c = divmod(sq, rules.cols)
-            letter = board.cells[sq] & 0x7F        # forbid bans the letter, natural or blank, not the tile kind
-            ban = {"allow": NO_BAN, "forbid_any_tile": (r, c, -1)}.get(rules.take_return, (r, c, letter))
-            yield after, rack + Counter([tile]), dict(
-                must=tile, must_needed=rules.take_must_use, min_placed=2 if rules.take_needs_own_tile else 1,
-                bonus=self.bonus_table(taken_here=True), ban=ban,
-                words=self.word_rows([(f, face_value(after, f, rules)) for f in fragments]),
-                take=(sq,), fragments=tuple(fragments), taken=(tile,), letters=(letter,))
+            run = self._take_run(board, rack, sq)
+            if run is not None:
+                yield run
+
+    def _take_run(self, board: Board, rack: Counter, sq: int) -> tuple[Board, Counter, dict] | None:
+        """The kernel run of taking the tile on `sq` (None: a part it cuts is not a word)."""
+        rules = self.rules
+        after, invalid = board.copy(), []
+        tile, fragments = take_letter(after, sq, rules, self.quiet_judge, invalid)
+        if invalid:
+            return None
+        r, c = divmod(sq, rules.cols)
+        letter = board.cells[sq] & 0x7F        # forbid bans the letter, natural or blank, not the tile kind
+        ban = {"allow": NO_BAN, "forbid_any_tile": (r, c, -1)}.get(rules.take_return, (r, c, letter))
+        return after, rack + Counter([tile]), dict(
+            must=tile, must_needed=rules.take_must_use, min_placed=2 if rules.take_needs_own_tile else 1,
+            bonus=self.bonus_table(taken_here=True), ban=ban,
+            words=self.word_rows([(f, face_value(after, f, rules)) for f in fragments]),
+            take=(sq,), fragments=tuple(fragments), taken=(tile,), letters=(letter,))
 
     def _takeable(self, board: Board) -> list[int]:
         """The squares whose tile may be taken: the parts a take leaves must be words (when the rules

@@ -448,30 +448,39 @@ def cross_checks(graph, board, lm, wm, values, bvalues, wanted):
     masks = np.zeros((rows, cols), np.int64)
     scores = np.full((rows, cols), -1, np.int64)
     mults = np.ones((rows, cols), np.int64)
-    root = node_at(graph, 0) & CHILD
     for c in range(cols):
-        for r in range(rows):
-            if board[r, c] != 0:
-                continue
-            top = r
-            while top > 0 and board[top - 1, c] != 0:
-                top -= 1
-            bottom = r
-            while bottom < rows - 1 and board[bottom + 1, c] != 0:
-                bottom += 1
-            if top == r and bottom == r:
-                masks[r, c] = ALL_LETTERS
-                continue
-            total, mult = 0, 1
-            for i in range(top, bottom + 1):
-                code = board[i, c]
-                if code != 0:
-                    total += (bvalues[code & 0x7F] if code & 0x80 else values[code]) * lm[i, c]
-                    mult *= wm[i, c]
-            scores[r, c] = total
-            mults[r, c] = mult
-            masks[r, c] = _cross_mask(graph, board, root, top, r, bottom, c, wanted)
+        _cross_column(graph, board, lm, wm, values, bvalues, wanted, masks, scores, mults, c)
     return masks, scores, mults
+
+
+@njit(cache=True)
+def _cross_column(graph, board, lm, wm, values, bvalues, wanted, masks, scores, mults, c):
+    """Column c of `cross_checks`' arrays, every square written (`best_takes` rewrites the column of a
+    taken tile): a board tile gets no letters, no cross-score and multiplier 1."""
+    rows = board.shape[0]
+    root = node_at(graph, 0) & CHILD
+    for r in range(rows):
+        masks[r, c], scores[r, c], mults[r, c] = 0, -1, 1
+        if board[r, c] != 0:
+            continue
+        top = r
+        while top > 0 and board[top - 1, c] != 0:
+            top -= 1
+        bottom = r
+        while bottom < rows - 1 and board[bottom + 1, c] != 0:
+            bottom += 1
+        if top == r and bottom == r:
+            masks[r, c] = ALL_LETTERS
+            continue
+        total, mult = 0, 1
+        for i in range(top, bottom + 1):
+            code = board[i, c]
+            if code != 0:
+                total += (bvalues[code & 0x7F] if code & 0x80 else values[code]) * lm[i, c]
+                mult *= wm[i, c]
+        scores[r, c] = total
+        mults[r, c] = mult
+        masks[r, c] = _cross_mask(graph, board, root, top, r, bottom, c, wanted)
 
 
 @njit(cache=True)
@@ -849,11 +858,19 @@ def generate(graph, cells, used, base_lm, base_wm, keep, start, values, bvalues,
     (`beat` when no move beats it).
     """
     lm, wm = premiums(cells, used, base_lm, base_wm, keep)
-    width = max(cells.shape[0], cells.shape[1])
     wanted = _wanted(rack)
     lines0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues, wanted)
     lines1 = _line_arrays(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T),
                           np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues, wanted)
+    return _generate_lines(graph, lines0, lines1, values, bvalues, rack, first, min_starts, must, must_needed,
+                           min_placed, bingo, frag, capacity, leaves, full, place, beat, ban)
+
+
+@njit(cache=True)
+def _generate_lines(graph, lines0, lines1, values, bvalues, rack, first, min_starts, must, must_needed, min_placed,
+                    bingo, frag, capacity, leaves, full, place, beat, ban):
+    """`generate` from the line arrays of both directions (`_line_arrays`)."""
+    width = max(lines0[0].shape[0], lines0[0].shape[1])
     best_mode = leaves.shape[0] > 0
     cap = 1 if best_mode else max(capacity, 16)
     while True:
@@ -884,6 +901,287 @@ def generate(graph, cells, used, base_lm, base_wm, keep, start, values, bvalues,
             tiles[i, k] = w[out + OUT_META + k]
     best = w[w[W_FLOATS]:w[W_FLOATS] + 1].view(np.float64)[0] if best_mode else beat
     return meta, tiles, best
+
+
+@njit(cache=True)
+def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rack, min_starts, must_needed,
+               min_placed, bingo, squares, reactivate, ban_mode, leaves, offsets, fulls, places, beat):
+    """Best-move mode over every letter take of a position in one call: ``(k, meta, tiles, best)``,
+    k the index in `squares` of the take of the best move (-1: no take beats `beat`).
+
+    Take k is the run `MoveGenerator._take_runs` describes for square ``squares[k]``: its tile
+    leaves the board (the square's premium active again when `reactivate`) and joins the rack
+    as the tile the move must place (`must_needed`); the parts of the words it cut (`_take_fragments`)
+    score at face value unless the move extends them; `ban_mode` 0 bans nothing, 1 any tile on
+    the square, 2 the taken letter. Its leave values are ``leaves[offsets[k]:offsets[k + 1]]``,
+    ``fulls[k]`` and ``places[k]`` (`generate`'s `leaves`, `full`, `place`). The move is the one
+    separate runs find, each take having to beat the best before it (`beat` first): the best
+    equity, ties going to the earlier take, then to the first in the all-moves order.
+
+    **Shared work.** Taking the tile on (r, c) changes the board only on that square, so a line
+    it does not touch (`_take_lines`: all but three rows and three columns) has the same tiles,
+    premiums, cross-checks and anchors as on the whole board, and a move there is the same move
+    with the cut parts' face value added, since it cannot extend them. So the
+    takes of one tile share a *pooled* run: the whole board, the rack with that tile, no cut
+    parts, no ban. Its anchor bounds are computed once, and each of its anchors is walked at
+    most once, keeping the anchor's best move (`_pool_walk`); a take walks its own board
+    only on its own lines. The cross-checks are computed once for the board (with every letter
+    a take may add in `wanted`: the walk and the bounds only ask for rack letters) and patched
+    in the take's row and column.
+    """
+    rows, cols = cells.shape
+    width = max(rows, cols)
+    keep = np.zeros((0, 0), np.uint8)
+    wanted = _wanted(rack)
+    for k in range(squares.shape[0]):
+        code = np.int64(cells[squares[k] // cols, squares[k] % cols])
+        wanted |= ALL_LETTERS if code & 0x80 else np.int64(1) << (code & 0x7F)
+    lm, wm = premiums(cells, used, base_lm, base_wm, keep)
+    base0 = _line_arrays(graph, cells, lm, wm, start, values, bvalues, wanted)
+    base1 = _line_arrays(graph, np.ascontiguousarray(cells.T), np.ascontiguousarray(lm.T),
+                         np.ascontiguousarray(wm.T), np.ascontiguousarray(start.T), values, bvalues, wanted)
+    alone = np.count_nonzero(cells) == 1          # taking the only tile: a first move, nothing to share
+    anchors0 = _anchors(base0[0], base0[3], False)
+    anchors1 = _anchors(base1[0], base1[3], False)
+    found = -1
+    found_row = np.zeros(OUT_META + width, np.int64)
+    done = np.zeros(squares.shape[0], np.bool_)
+    for k0 in range(squares.shape[0]):
+        if done[k0]:
+            continue
+        tile = _taken_tile(cells, squares[k0])
+        rack_k = rack.copy()
+        rack_k[tile] += 1
+        lv = leaves[offsets[k0]:offsets[k0 + 1]]
+        pool = _workspace(values, bvalues, rack_k, bingo, np.zeros((0, 5), np.int64), width, 1, lv, places[k0])
+        _settings(pool, False, min_starts, tile, must_needed, min_placed, -1, -1, -2, fulls[k0])
+        letters = _letters_in(pool)
+        values_desc, top_leave = _rack_values_desc(pool), _top_leave_by_kept(pool)
+        n_pool = len(anchors0) + len(anchors1)
+        pool_bounds = np.empty(n_pool, np.float64)
+        pool_where = np.empty((n_pool, 5), np.int64)
+        _bounds(pool, base0, anchors0, 0, values_desc, letters, top_leave, pool_bounds, pool_where, 0)
+        _bounds(pool, base1, anchors1, 1, values_desc, letters, top_leave, pool_bounds, pool_where, len(anchors0))
+        pool_value = np.full(n_pool, np.nan)          # nan: not walked yet; -inf: no move
+        pool_rows = np.zeros((n_pool, OUT_META + width + 1), np.int64)   # the move's output row, its seq
+        for k in range(k0, squares.shape[0]):
+            if done[k] or _taken_tile(cells, squares[k]) != tile:
+                continue
+            done[k] = True
+            r, c = squares[k] // cols, squares[k] % cols
+            after = cells.copy()
+            after[r, c] = 0
+            used_after = used.copy()
+            if reactivate:
+                used_after[r, c] = 0
+            lm_a, wm_a = premiums(after, used_after, base_lm, base_wm, keep)
+            after_t, lm_t, wm_t = (np.ascontiguousarray(after.T), np.ascontiguousarray(lm_a.T),
+                                   np.ascontiguousarray(wm_a.T))
+            m0, s0, x0 = base0[4].copy(), base0[5].copy(), base0[6].copy()
+            _cross_column(graph, after, lm_a, wm_a, values, bvalues, wanted, m0, s0, x0, c)
+            m1, s1, x1 = base1[4].copy(), base1[5].copy(), base1[6].copy()
+            _cross_column(graph, after_t, lm_t, wm_t, values, bvalues, wanted, m1, s1, x1, r)
+            own0 = (after, lm_a, wm_a, start, m0, s0, x0)
+            own1 = (after_t, lm_t, wm_t, base1[3], m1, s1, x1)
+            frag = _take_fragments(cells, r, c, values, bvalues)
+            w = _workspace(values, bvalues, rack_k, bingo, frag, width, 1, leaves[offsets[k]:offsets[k + 1]],
+                           places[k])
+            ban = -2 if ban_mode == 0 else (-1 if ban_mode == 1 else np.int64(cells[r, c]) & 0x7F)
+            _settings(w, alone, min_starts, tile, must_needed, min_placed, r, c, ban, fulls[k])
+            # a take after the best so far must beat it; one before it may also tie it
+            rank0 = (1 << 40) if found >= 0 and k < found else -1
+            floats = w[w[W_FLOATS]:w[W_FLOATS] + 1].view(np.float64)
+            floats[0] = beat
+            w[W_BEST_DIR] = w[W_BEST_LINE] = w[W_BEST_ANCHOR] = w[W_BEST_SEQ] = rank0
+            if alone:
+                _run(graph, own0, own1, w)
+                got = w[W_COUNT] > 0
+            else:
+                got = _take_walk(graph, w, own0, own1, pool, base0, base1, pool_bounds, pool_where, pool_value,
+                                 pool_rows, _take_lines(cells, r, c), frag, letters, values_desc, top_leave)
+            if got:
+                found, beat = k, floats[0]
+                for i in range(OUT_META + width):
+                    found_row[i] = w[w[W_OUT] + i]
+    meta = np.empty((1 if found >= 0 else 0, OUT_META), np.int64)
+    tiles = np.empty((1 if found >= 0 else 0, width), np.uint8)
+    if found >= 0:
+        meta[0, :] = found_row[:OUT_META]
+        for i in range(width):
+            tiles[0, i] = found_row[OUT_META + i]
+    return found, meta, tiles, beat
+
+
+@njit(cache=True)
+def _settings(w, first, min_starts, must, must_needed, min_placed, ban_row, ban_col, ban_tile, full):
+    """A best-move workspace's context, as `_generate_lines` sets it (the best so far aside)."""
+    w[W_FIRST] = 1 if first else 0
+    w[W_MIN_STARTS] = min_starts
+    w[W_MUST] = must
+    w[W_MUST_NEEDED] = 1 if must_needed else 0
+    w[W_MIN_PLACED] = min_placed
+    w[W_BAN_ROW], w[W_BAN_COL], w[W_BAN_TILE] = ban_row, ban_col, ban_tile
+    w[W_MODE] = 1
+    w[W_FULL] = full
+    w[W_COUNT] = 0
+
+
+@njit(cache=True)
+def _taken_tile(cells, sq):
+    """The rack tile the tile on square `sq` becomes when taken: a blank (0) or its letter."""
+    code = np.int64(cells[sq // cells.shape[1], sq % cells.shape[1]])
+    return 0 if code & 0x80 else code
+
+
+@njit(cache=True)
+def _take_lines(cells, r, c):
+    """The lines a take of the tile on (r, c) changes: ``[d, line]`` 1 for its row and the rows just
+    outside its column's word (across), its column and the columns just outside its row's word
+    (down). Every other line keeps its tiles, cross-checks and anchors, and no move there can
+    extend a cut part (their outer squares lie on these lines)."""
+    rows, cols = cells.shape
+    out = np.zeros((2, max(rows, cols)), np.bool_)
+    for d in range(2):
+        line, pos, length = (r, c, cols) if d == 0 else (c, r, rows)
+        first = pos
+        while first > 0 and _cell(cells, d, line, first - 1) != 0:
+            first -= 1
+        last = pos
+        while last < length - 1 and _cell(cells, d, line, last + 1) != 0:
+            last += 1
+        # the word along d runs first..last; it changes the lines of the other direction there
+        other = 1 - d
+        out[other, pos] = True
+        if first > 0:
+            out[other, first - 1] = True
+        if last < length - 1:
+            out[other, last + 1] = True
+    return out
+
+
+@njit(cache=True)
+def _take_walk(graph, w, own0, own1, pool, base0, base1, pool_bounds, pool_where, pool_value, pool_rows, changed,
+               frag, letters, values_desc, top_leave):
+    """One take's best move, as `_run` finds it: its anchors best bound first until none can beat the
+    best so far (`w`'s). Anchors on the lines the take changes (`changed`) are walked on the take's
+    own board in `w`; the others are the pool's (`_pool_walk`), each worth its best move plus the
+    cut parts (`frag`: none is extended there). Returns whether a move beat the best so far; it is
+    then `w`'s output row 0."""
+    frag_total, frag_bound = 0, 0            # the parts' score; score_bound's share of it
+    for k in range(frag.shape[0]):
+        frag_total += frag[k, 4]
+        frag_bound += max(frag[k, 4], 0)
+    mine0 = _on_lines(_anchors(own0[0], own0[3], False), changed[0])
+    mine1 = _on_lines(_anchors(own1[0], own1[3], False), changed[1])
+    n_own = len(mine0) + len(mine1)
+    shared = np.empty(pool_bounds.shape[0], np.int64)
+    n_shared = 0
+    for j in range(pool_bounds.shape[0]):
+        if not changed[pool_where[j, 0], pool_where[j, 1]]:
+            shared[n_shared] = j
+            n_shared += 1
+    bounds = np.empty(n_own + n_shared, np.float64)
+    where = np.empty((n_own, 5), np.int64)
+    _bounds(w, own0, mine0, 0, values_desc, letters, top_leave, bounds, where, 0)
+    _bounds(w, own1, mine1, 1, values_desc, letters, top_leave, bounds, where, len(mine0))
+    for i in range(n_shared):
+        bounds[n_own + i] = pool_bounds[shared[i]] + frag_bound
+    floats = w[w[W_FLOATS]:w[W_FLOATS] + 1].view(np.float64)
+    width = w[W_WIDTH]
+    loaded_dir, loaded = -1, -1
+    for i in np.argsort(-bounds, kind="mergesort"):
+        if bounds[i] < floats[0]:
+            break
+        if i < n_own:
+            d, line = where[i, 0], where[i, 1]
+            if d != loaded_dir or line != loaded:
+                w[W_DIR] = d
+                if d == 0:
+                    _load_line(w, own0[0], own0[1], own0[2], own0[3], own0[4], own0[5], own0[6], line)
+                else:
+                    _load_line(w, own1[0], own1[1], own1[2], own1[3], own1[4], own1[5], own1[6], line)
+                loaded_dir, loaded = d, line
+            _walk_anchor(graph, w, where[i, 2], where[i, 3], where[i, 4], letters)
+            continue
+        j = shared[i - n_own]
+        if np.isnan(pool_value[j]):
+            _pool_walk(graph, pool, base0, base1, pool_where, j, letters, pool_value, pool_rows)
+        if pool_value[j] == -np.inf:
+            continue
+        value = pool_value[j] + frag_total
+        rank = (pool_where[j, 0], pool_where[j, 1], pool_where[j, 2], pool_rows[j, OUT_META + width])
+        if value > floats[0] or (value == floats[0] and rank < (w[W_BEST_DIR], w[W_BEST_LINE], w[W_BEST_ANCHOR],
+                                                                   w[W_BEST_SEQ])):
+            floats[0] = value
+            w[W_BEST_DIR], w[W_BEST_LINE], w[W_BEST_ANCHOR], w[W_BEST_SEQ] = rank
+            w[W_COUNT] = 1
+            out = w[W_OUT]
+            w[out:out + OUT_META + width] = pool_rows[j, :OUT_META + width]
+            w[out + 4] += frag_total
+    return w[W_COUNT] > 0
+
+
+@njit(cache=True)
+def _on_lines(anchors, lines):
+    """The anchors (`_anchors` rows) on the lines `lines` marks."""
+    keep = np.zeros(anchors.shape[0], np.bool_)
+    for i in range(anchors.shape[0]):
+        keep[i] = lines[anchors[i, 0]]
+    return anchors[keep]
+
+
+@njit(cache=True)
+def _pool_walk(graph, pool, base0, base1, where, j, letters, value, rows):
+    """Walk the pool's anchor j once, for every take that shares it: its best move (any equity:
+    the takes' thresholds differ) into ``value[j]`` (-inf: none) and ``rows[j]`` (output row, seq)."""
+    d, line = where[j, 0], where[j, 1]
+    pool[W_DIR] = d
+    if d == 0:
+        _load_line(pool, base0[0], base0[1], base0[2], base0[3], base0[4], base0[5], base0[6], line)
+    else:
+        _load_line(pool, base1[0], base1[1], base1[2], base1[3], base1[4], base1[5], base1[6], line)
+    floats = pool[pool[W_FLOATS]:pool[W_FLOATS] + 1].view(np.float64)
+    floats[0] = -np.inf
+    pool[W_BEST_DIR] = pool[W_BEST_LINE] = pool[W_BEST_ANCHOR] = pool[W_BEST_SEQ] = -1
+    pool[W_COUNT] = 0
+    _walk_anchor(graph, pool, where[j, 2], where[j, 3], where[j, 4], letters)
+    value[j] = floats[0] if pool[W_COUNT] > 0 else -np.inf
+    width = pool[W_WIDTH]
+    rows[j, :OUT_META + width] = pool[pool[W_OUT]:pool[W_OUT] + OUT_META + width]
+    rows[j, OUT_META + width] = pool[W_BEST_SEQ]
+
+
+@njit(cache=True)
+def _take_fragments(cells, r, c, values, bvalues):
+    """The parts of two or more tiles that taking the tile on (r, c) leaves of the words through it,
+    as `generate`'s `frag` rows: the squares just outside both ends (-1: off the board) and the
+    part's face value (`special.take_letter`, `MoveGenerator.word_rows`)."""
+    rows, cols = cells.shape
+    out = np.full((4, 5), -1, np.int64)
+    k = 0
+    for d in range(2):
+        line, pos, length = (r, c, cols) if d == 0 else (c, r, rows)
+        first = pos
+        while first > 0 and _cell(cells, d, line, first - 1) != 0:
+            first -= 1
+        last = pos
+        while last < length - 1 and _cell(cells, d, line, last + 1) != 0:
+            last += 1
+        for side in range(2):
+            a, b = (first, pos - 1) if side == 0 else (pos + 1, last)
+            if b - a < 1:
+                continue
+            score = 0
+            for i in range(a, b + 1):
+                code = np.int64(_cell(cells, d, line, i))
+                score += bvalues[code & 0x7F] if code & 0x80 else values[code]
+            for e in range(2):
+                q = a - 1 if e == 0 else b + 1
+                if 0 <= q < length:
+                    out[k, 2 * e], out[k, 2 * e + 1] = (line, q) if d == 0 else (q, line)
+            out[k, 4] = score
+            k += 1
+    return out[:k].copy()
 
 
 @njit(cache=True)
