@@ -10,7 +10,9 @@ situation the ruleset allows:
   that letter (``must_use_same_turn``) and at least one own tile
   (``needs_own_tile``); cut parts the move does not extend add their face value.
   Moves that put the taken letter back on its square (``forbid``: the same
-  letter as a natural tile or a blank) are dropped as ``return_to_same_square`` says;
+  letter as a natural tile or a blank) are dropped as ``return_to_same_square`` says.
+  Best-move mode runs every take in one kernel call (`kernel.best_takes`), which
+  shares the lines a take does not change among the takes of a tile;
 * **joker swap** (``joker_swap.enabled``): for every board joker whose letter
   the rack holds and that the mover may swap (`generate`'s ``swappable``, from
   ``joker_swap.by``), the kernel runs on the board with the natural tile, with
