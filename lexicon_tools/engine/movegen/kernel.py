@@ -620,13 +620,16 @@ def _run(graph, lines0, lines1, w):
             break
         d, r = where[i, 0], where[i, 1]
         if d != loaded_dir or r != loaded:
-            w[W_DIR] = d
-            if d == 0:
-                _load_line(w, lines0[0], lines0[1], lines0[2], lines0[3], lines0[4], lines0[5], lines0[6], r)
-            else:
-                _load_line(w, lines1[0], lines1[1], lines1[2], lines1[3], lines1[4], lines1[5], lines1[6], r)
+            _load_in(w, lines0 if d == 0 else lines1, d, r)
             loaded_dir, loaded = d, r
         _walk_anchor(graph, w, where[i, 2], where[i, 3], where[i, 4], letters)
+
+
+@njit(cache=True)
+def _load_in(w, lines, d, r):
+    """Load line r of direction d (`_line_arrays` of that direction) into the workspace."""
+    w[W_DIR] = d
+    _load_line(w, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], r)
 
 
 @njit(cache=True)
@@ -1039,16 +1042,9 @@ def _take_lines(cells, r, c):
     outside its column's word (across), its column and the columns just outside its row's word
     (down). Every other line keeps its tiles, cross-checks and anchors, and no move there can
     extend a cut part (their outer squares lie on these lines)."""
-    rows, cols = cells.shape
-    out = np.zeros((2, max(rows, cols)), np.bool_)
+    out = np.zeros((2, max(cells.shape[0], cells.shape[1])), np.bool_)
     for d in range(2):
-        line, pos, length = (r, c, cols) if d == 0 else (c, r, rows)
-        first = pos
-        while first > 0 and _cell(cells, d, line, first - 1) != 0:
-            first -= 1
-        last = pos
-        while last < length - 1 and _cell(cells, d, line, last + 1) != 0:
-            last += 1
+        line, pos, length, first, last = _word_through(cells, d, r, c)
         # the word along d runs first..last; it changes the lines of the other direction there
         other = 1 - d
         out[other, pos] = True
@@ -1095,11 +1091,7 @@ def _take_walk(graph, w, own0, own1, pool, base0, base1, pool_bounds, pool_where
         if i < n_own:
             d, line = where[i, 0], where[i, 1]
             if d != loaded_dir or line != loaded:
-                w[W_DIR] = d
-                if d == 0:
-                    _load_line(w, own0[0], own0[1], own0[2], own0[3], own0[4], own0[5], own0[6], line)
-                else:
-                    _load_line(w, own1[0], own1[1], own1[2], own1[3], own1[4], own1[5], own1[6], line)
+                _load_in(w, own0 if d == 0 else own1, d, line)
                 loaded_dir, loaded = d, line
             _walk_anchor(graph, w, where[i, 2], where[i, 3], where[i, 4], letters)
             continue
@@ -1135,11 +1127,7 @@ def _pool_walk(graph, pool, base0, base1, where, j, letters, value, rows):
     """Walk the pool's anchor j once, for every take that shares it: its best move (any equity:
     the takes' thresholds differ) into ``value[j]`` (-inf: none) and ``rows[j]`` (output row, seq)."""
     d, line = where[j, 0], where[j, 1]
-    pool[W_DIR] = d
-    if d == 0:
-        _load_line(pool, base0[0], base0[1], base0[2], base0[3], base0[4], base0[5], base0[6], line)
-    else:
-        _load_line(pool, base1[0], base1[1], base1[2], base1[3], base1[4], base1[5], base1[6], line)
+    _load_in(pool, base0 if d == 0 else base1, d, line)
     floats = pool[pool[W_FLOATS]:pool[W_FLOATS] + 1].view(np.float64)
     floats[0] = -np.inf
     pool[W_BEST_DIR] = pool[W_BEST_LINE] = pool[W_BEST_ANCHOR] = pool[W_BEST_SEQ] = -1
@@ -1152,21 +1140,29 @@ def _pool_walk(graph, pool, base0, base1, where, j, letters, value, rows):
 
 
 @njit(cache=True)
+def _word_through(cells, d, r, c):
+    """The run of tiles through (r, c) in direction d: ``(line, pos, length, first, last)``, positions
+    along the line (0 across: row r, positions are columns)."""
+    rows, cols = cells.shape
+    line, pos, length = (r, c, cols) if d == 0 else (c, r, rows)
+    first = pos
+    while first > 0 and _cell(cells, d, line, first - 1) != 0:
+        first -= 1
+    last = pos
+    while last < length - 1 and _cell(cells, d, line, last + 1) != 0:
+        last += 1
+    return line, pos, length, first, last
+
+
+@njit(cache=True)
 def _take_fragments(cells, r, c, values, bvalues):
     """The parts of two or more tiles that taking the tile on (r, c) leaves of the words through it,
     as `generate`'s `frag` rows: the squares just outside both ends (-1: off the board) and the
     part's face value (`special.take_letter`, `MoveGenerator.word_rows`)."""
-    rows, cols = cells.shape
     out = np.full((4, 5), -1, np.int64)
     k = 0
     for d in range(2):
-        line, pos, length = (r, c, cols) if d == 0 else (c, r, rows)
-        first = pos
-        while first > 0 and _cell(cells, d, line, first - 1) != 0:
-            first -= 1
-        last = pos
-        while last < length - 1 and _cell(cells, d, line, last + 1) != 0:
-            last += 1
+        line, pos, length, first, last = _word_through(cells, d, r, c)
         for side in range(2):
             a, b = (first, pos - 1) if side == 0 else (pos + 1, last)
             if b - a < 1:
