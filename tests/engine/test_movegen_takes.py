@@ -84,8 +84,11 @@ def test_the_take_rules_hold_in_one_call(must_use, own_tile):
     rules = small_rules("smartfeud", take_must_use=must_use, take_needs_own_tile=own_tile, rack_size=7)
     judge = kwg_judge(rules)
     one, separate = _both(rules, judge)
+    checked = takes = 0
     for board, rack, seed in _positions(rules, judge, range(6), 8):
-        _same_best(one, separate, board, rack, None, f"seed {seed}, rack {rack}")
+        takes += _same_best(one, separate, board, rack, None, f"seed {seed}, rack {rack}")
+        checked += 1
+    assert checked >= 30 and takes >= 3, (checked, takes)
 
 
 def test_a_take_limit_holds_in_one_call():
@@ -93,8 +96,11 @@ def test_a_take_limit_holds_in_one_call():
     judge = kwg_judge(rules)
     one, separate = _both(rules, judge)
     one.take_limit = separate.take_limit = 2
+    checked = takes = 0
     for board, rack, seed in _positions(rules, judge, range(6), 8):
-        _same_best(one, separate, board, rack, None, f"seed {seed}, rack {rack}")
+        takes += _same_best(one, separate, board, rack, None, f"seed {seed}, rack {rack}")
+        checked += 1
+    assert checked >= 30 and takes >= 3, (checked, takes)
 
 
 def _take_values(gen, board, rack) -> tuple[list[int], list[float]]:

@@ -199,6 +199,14 @@ class MoveGenerator:
             self._bonus_tables[key] = table
         return table
 
+    def rack_counts(self, rack: Counter) -> np.ndarray:
+        """The kernel's rack: the count of each tile (0: blank), indexed by tile."""
+        counts = np.zeros(self.rules.letter_count + 1, np.int64)
+        for tile, n in rack.items():
+            if n > 0:
+                counts[tile] = n
+        return counts
+
     # ------------------------------------------------------------------ kernel runs ---
     def run(self, board: Board, rack: Counter, *, must: int = -1, must_needed: bool | None = None,
             min_placed: int = 1, words: np.ndarray = NO_WORDS, turn_new: dict[int, int] | None = None,
@@ -216,10 +224,7 @@ class MoveGenerator:
             for sq in turn_new:
                 if not used_before[sq]:
                     keep[divmod(sq, rules.cols)] = 1
-        counts = np.zeros(rules.letter_count + 1, np.int64)
-        for tile, n in rack.items():
-            if n > 0:
-                counts[tile] = n
+        counts = self.rack_counts(rack)
         bonus = self.bonus_table() if bonus is None else bonus
         must_needed = must >= 0 if must_needed is None else must_needed
         leaves, full, place = best if best is not None else ALL_MOVES
@@ -302,15 +307,11 @@ class MoveGenerator:
                                                                            rules.letter_count)
                   for t in set(taken)}
         per_take = [arrays[t] for t in taken]
-        counts = np.zeros(rules.letter_count + 1, np.int64)
-        for tile, n in rack.items():
-            if n > 0:
-                counts[tile] = n
         shape = (rules.rows, rules.cols)
         k, meta, tiles, value = kernel.best_takes(
             self.graph, np.frombuffer(board.cells, np.uint8).reshape(shape),
             np.frombuffer(board.used, np.uint8).reshape(shape), self.base_lm, self.base_wm, self.start, self.values,
-            self.bvalues, counts, rules.first_move_min_starts, rules.take_must_use,
+            self.bvalues, self.rack_counts(rack), rules.first_move_min_starts, rules.take_must_use,
             2 if rules.take_needs_own_tile else 1, self.bonus_table(taken_here=True), np.array(squares, np.int64),
             rules.take_reactivates_premium, {"allow": 0, "forbid_any_tile": 1}.get(rules.take_return, 2),
             np.concatenate([np.asarray(a[0], np.float64) for a in per_take]),
@@ -337,9 +338,7 @@ class MoveGenerator:
         arguments are the run's (`run`; the ban does not tighten the bound)."""
         rules = self.rules
         shape = (rules.rows, rules.cols)
-        counts = np.zeros(rules.letter_count + 1, np.int64)
-        for tile, n in Counter(rack).items():
-            counts[tile] = n
+        counts = self.rack_counts(Counter(rack))
         values, _, place = self._zero_leaves if leaves is None else leave_arrays(leaves, rules.letter_count)
         return kernel.anchor_bounds(self.graph, np.frombuffer(board.cells, np.uint8).reshape(shape),
                                     np.frombuffer(board.used, np.uint8).reshape(shape), self.base_lm, self.base_wm,

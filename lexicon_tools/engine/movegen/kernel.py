@@ -878,15 +878,8 @@ def _generate_lines(graph, lines0, lines1, values, bvalues, rack, first, min_sta
     cap = 1 if best_mode else max(capacity, 16)
     while True:
         w = _workspace(values, bvalues, rack, bingo, frag, width, cap, leaves, place)
-        w[W_FIRST] = 1 if first else 0
-        w[W_MIN_STARTS] = min_starts
-        w[W_MUST] = must
-        w[W_MUST_NEEDED] = 1 if must_needed else 0
-        w[W_MIN_PLACED] = min_placed
-        w[W_BAN_ROW], w[W_BAN_COL], w[W_BAN_TILE] = ban[0], ban[1], ban[2]
+        _settings(w, best_mode, first, min_starts, must, must_needed, min_placed, ban[0], ban[1], ban[2], full)
         if best_mode:
-            w[W_MODE] = 1
-            w[W_FULL] = full
             w[w[W_FLOATS]:w[W_FLOATS] + 1].view(np.float64)[0] = beat
             w[W_BEST_DIR] = w[W_BEST_LINE] = w[W_BEST_ANCHOR] = w[W_BEST_SEQ] = -1
         _run(graph, lines0, lines1, w)
@@ -957,7 +950,7 @@ def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rac
         rack_k[tile] += 1
         lv = leaves[offsets[k0]:offsets[k0 + 1]]
         pool = _workspace(values, bvalues, rack_k, bingo, np.zeros((0, 5), np.int64), width, 1, lv, places[k0])
-        _settings(pool, False, min_starts, tile, must_needed, min_placed, -1, -1, -2, fulls[k0])
+        _settings(pool, True, False, min_starts, tile, must_needed, min_placed, -1, -1, -2, fulls[k0])
         letters = _letters_in(pool)
         values_desc, top_leave = _rack_values_desc(pool), _top_leave_by_kept(pool)
         n_pool = len(anchors0) + len(anchors1)
@@ -990,7 +983,7 @@ def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rac
             w = _workspace(values, bvalues, rack_k, bingo, frag, width, 1, leaves[offsets[k]:offsets[k + 1]],
                            places[k])
             ban = -2 if ban_mode == 0 else (-1 if ban_mode == 1 else np.int64(cells[r, c]) & 0x7F)
-            _settings(w, alone, min_starts, tile, must_needed, min_placed, r, c, ban, fulls[k])
+            _settings(w, True, alone, min_starts, tile, must_needed, min_placed, r, c, ban, fulls[k])
             # a take after the best so far must beat it; one before it may also tie it
             rank0 = (1 << 40) if found >= 0 and k < found else -1
             floats = w[w[W_FLOATS]:w[W_FLOATS] + 1].view(np.float64)
@@ -1016,16 +1009,16 @@ def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rac
 
 
 @njit(cache=True)
-def _settings(w, first, min_starts, must, must_needed, min_placed, ban_row, ban_col, ban_tile, full):
-    """A best-move workspace's context, as `_generate_lines` sets it (the best so far aside)."""
+def _settings(w, best_mode, first, min_starts, must, must_needed, min_placed, ban_row, ban_col, ban_tile, full):
+    """A run's context in the workspace: `generate`'s arguments of that name (the best so far aside)."""
     w[W_FIRST] = 1 if first else 0
     w[W_MIN_STARTS] = min_starts
     w[W_MUST] = must
     w[W_MUST_NEEDED] = 1 if must_needed else 0
     w[W_MIN_PLACED] = min_placed
     w[W_BAN_ROW], w[W_BAN_COL], w[W_BAN_TILE] = ban_row, ban_col, ban_tile
-    w[W_MODE] = 1
-    w[W_FULL] = full
+    w[W_MODE] = 1 if best_mode else 0
+    w[W_FULL] = full if best_mode else 0
     w[W_COUNT] = 0
 
 
