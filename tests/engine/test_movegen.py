@@ -232,6 +232,34 @@ def test_no_swap_is_generated_for_a_joker_the_mover_may_not_swap():
     assert not any(m.swaps for m in gen.generate(game.board, game.player.rack, frozenset()).moves())
 
 
+
+LONG_WORD = "RATENTESTERSTENSAU"     # 18 letters: its tiles span three of the kernel's packed output words
+
+
+@pytest.mark.parametrize("best", [False, True])
+def test_moves_longer_than_sixteen_squares_on_a_wide_board_keep_every_tile(best):
+    """The kernel packs a move's tiles eight to a word; on a 3x20 board a move filling the gaps of an
+    18-letter word needs three such words. All moves and the best move agree with the brute-force oracle."""
+    from lexicon_tools.model.layout import Layout, parse_square
+
+    rs = load_ruleset("webfeud")
+    layout = Layout(3, 20, {parse_square("S2"): "DW"}, (parse_square("J2"),))
+    board = rs.board.model_copy(update={"rows": 3, "cols": 20, "premium_count": None, "random_board": None})
+    rules = Rules.from_ruleset(rs.model_copy(update={"board": board, "layout": layout}))
+    judge = kwg_judge(rules, WORDS + [LONG_WORD])
+    row = "." + "".join("." if i in (2, 9, 17) else ch for i, ch in enumerate(LONG_WORD)) + "."
+    game = position(rules, judge, ["." * 20, row, "." * 20], {0: "TEUS"})
+    letters = sorted({c for w in WORDS + [LONG_WORD] for c in rules.alphabet.encode(w)})
+    expected = brute_moves(rules, judge, game.board, game.player.rack, letters)
+    longest = max(expected, key=lambda m: len(m.lines[0].tiles))
+    assert len(longest.lines[0].tiles) == 3 and expected[longest] == max(expected.values()) > 30
+    gen = MoveGenerator(rules, judge.kwg.nodes, judge)
+    if best:
+        moves, _ = gen.best(game.board, game.player.rack)
+        assert {moves.move(0): moves.score(0)} == {longest: expected[longest]} == {longest: max(expected.values())}
+    else:
+        assert generated(game, judge) == expected
+
 # --- full-size boards: the generator against the independent pure-Python generator ---------------------------
 #
 # bench/movegen_pure.py is the same GADDAG algorithm written separately with lists and recursion (the benchmark's
