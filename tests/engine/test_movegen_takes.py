@@ -156,3 +156,56 @@ def test_a_judge_other_than_the_graph_gets_one_run_per_take():
     assert free.takes_in_one_call
     other = MoveGenerator(rules, np.array(judge.kwg.nodes), judge)    # a copy of the nodes: not known the same
     assert not other.takes_in_one_call
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "equity"])
+@pytest.mark.parametrize("must_use", [True, False], ids=["must-use", "may-keep"])
+@pytest.mark.parametrize("own_tile", [True, False], ids=["own-tile", "any-tile"])
+def test_every_pools_bounds_in_one_pass_are_each_pools_own(strategy, must_use, own_tile):
+    """`kernel._pool_bounds` bounds the anchors of every take pool in one pass over the spans; each
+    pool's row must be what `kernel._bounds` gives that pool alone, to the bit (blanks in the rack too)."""
+    from numba.typed import List
+
+    from lexicon_tools.engine.movegen import kernel
+    from lexicon_tools.engine.movegen.generator import leave_arrays
+
+    rules = small_rules("smartfeud", rack_size=7, take_must_use=must_use, take_needs_own_tile=own_tile)
+    judge = kwg_judge(rules)
+    gen = MoveGenerator(rules, judge.kwg.nodes, judge)
+    table = read_leaves(bundled_path("smartfeud")) if strategy == "equity" else None
+    shape = (rules.rows, rules.cols)
+    compared = 0
+    for board, rack, seed in _positions(rules, judge, range(8), 8):
+        squares = gen._limit_takes(board, gen._takeable(board))
+        if not squares:
+            continue
+        if seed % 2:
+            rack = [0] + list(rack[1:])                  # a blank on the rack: every letter fits
+        cells = np.frombuffer(board.cells, np.uint8).reshape(shape)
+        used = np.frombuffer(board.used, np.uint8).reshape(shape)
+        lm, wm = kernel.premiums(cells, used, gen.base_lm, gen.base_wm, np.zeros((0, 0), np.uint8))
+        lines = [kernel._line_arrays(gen.graph, np.ascontiguousarray(a), np.ascontiguousarray(b),
+                                     np.ascontiguousarray(c), np.ascontiguousarray(s), gen.values, gen.bvalues,
+                                     np.int64(kernel.ALL_LETTERS))
+                 for a, b, c, s in ((cells, lm, wm, gen.start), (cells.T, lm.T, wm.T, gen.start.T))]
+        anchors = [kernel._anchors(lines[d][0], lines[d][3], False) for d in range(2)]
+        pools = List()
+        for tile in dict.fromkeys(rack_tile_of(board.cells[sq]) for sq in squares):
+            rl = None if table is None else RackLeaves(Counter(rack) + Counter([tile]), table, rules.values)
+            leaves, full, place = (np.zeros(1), 0, np.zeros(rules.letter_count + 1, np.int64)) if rl is None \
+                else leave_arrays(rl, rules.letter_count)
+            pools.append(kernel._pool(gen.values, gen.bvalues, gen.rack_counts(Counter(rack)),
+                                      gen.bonus_table(taken_here=True), max(shape), rules.first_move_min_starts,
+                                      tile, must_use, 2 if own_tile else 1, np.asarray(leaves, np.float64),
+                                      np.asarray(place, np.int64), full))
+        n = len(anchors[0]) + len(anchors[1])
+        together, where = np.empty((len(pools), n)), np.empty((n, 5), np.int64)
+        kernel._pool_bounds(pools, lines[0], lines[1], anchors[0], anchors[1], together, where)
+        for p, pool in enumerate(pools):
+            alone = np.empty(n)
+            args = (kernel._rack_values_desc(pool), kernel._letters_in(pool), kernel._top_leave_by_kept(pool))
+            kernel._bounds(pool, lines[0], anchors[0], 0, *args, alone, where, 0)
+            kernel._bounds(pool, lines[1], anchors[1], 1, *args, alone, where, len(anchors[0]))
+            assert np.array_equal(together[p], alone), f"seed {seed}, pool {p}"
+            compared += np.isfinite(alone).sum()
+    assert compared >= 200, compared

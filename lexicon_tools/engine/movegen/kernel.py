@@ -942,8 +942,9 @@ def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rac
     premiums, cross-checks and anchors as on the whole board, and a move there is the same move
     with the cut parts' face value added, since it cannot extend them. So the
     takes of one tile share a *pooled* run: the whole board, the rack with that tile, no cut
-    parts, no ban. Its anchor bounds are computed once, and each of its anchors is walked at
-    most once, keeping the anchor's best move (`_pool_walk`); a take walks its own board
+    parts, no ban. Its anchor bounds are computed once (those of every pool in one pass over the
+    spans, `_pool_bounds`), and each of its anchors is walked at most once, keeping the anchor's best
+    move (`_pool_walk`); a take walks its own board
     only on its own lines. The cross-checks are computed once for the board (with every letter
     a take may add in `wanted`: the walk and the bounds only ask for rack letters) and patched
     in the take's row and column.
@@ -966,22 +967,22 @@ def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rac
     size = _row_words(width)
     found_row = np.zeros(size, np.int64)
     done = np.zeros(squares.shape[0], np.bool_)
-    for k0 in range(squares.shape[0]):
-        if done[k0]:
-            continue
+    firsts = _first_of_each_tile(cells, squares)
+    pools = [_pool(values, bvalues, rack, bingo, width, min_starts, _taken_tile(cells, squares[k0]), must_needed,
+                   min_placed, leaves[offsets[k0]:offsets[k0 + 1]], places[k0], fulls[k0]) for k0 in firsts]
+    n_pool = len(anchors0) + len(anchors1)
+    all_bounds = np.empty((len(pools), n_pool), np.float64)
+    pool_where = np.empty((n_pool, 5), np.int64)
+    if len(pools) > 0 and n_pool > 0:
+        _pool_bounds(pools, base0, base1, anchors0, anchors1, all_bounds, pool_where)
+    for p in range(len(pools)):
+        k0, pool = firsts[p], pools[p]
         tile = _taken_tile(cells, squares[k0])
         rack_k = rack.copy()
         rack_k[tile] += 1
-        lv = leaves[offsets[k0]:offsets[k0 + 1]]
-        pool = _workspace(values, bvalues, rack_k, bingo, np.zeros((0, 5), np.int64), width, 1, lv, places[k0])
-        _settings(pool, True, False, min_starts, tile, must_needed, min_placed, -1, -1, -2, fulls[k0])
         letters = _letters_in(pool)
         values_desc, top_leave = _rack_values_desc(pool), _top_leave_by_kept(pool)
-        n_pool = len(anchors0) + len(anchors1)
-        pool_bounds = np.empty(n_pool, np.float64)
-        pool_where = np.empty((n_pool, 5), np.int64)
-        _bounds(pool, base0, anchors0, 0, values_desc, letters, top_leave, pool_bounds, pool_where, 0)
-        _bounds(pool, base1, anchors1, 1, values_desc, letters, top_leave, pool_bounds, pool_where, len(anchors0))
+        pool_bounds = all_bounds[p]
         pool_value = np.full(n_pool, np.nan)          # nan: not walked yet; -inf: no move
         pool_rows = np.zeros((n_pool, size + 1), np.int64)   # the move's output row, its seq
         for k in range(k0, squares.shape[0]):
@@ -1027,6 +1028,165 @@ def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rac
     if found >= 0:
         _unpack(found_row, 0, meta, tiles, 0)
     return found, meta, tiles, beat
+
+
+@njit(cache=True)
+def _pool_bounds(pools, base0, base1, anchors0, anchors1, bounds, where):
+    """``bounds[p, i]``: `_bounds` of the pool workspace ``pools[p]`` for anchor i (both directions'
+    anchors, `where` rows), every pool in one pass over the lines and spans.
+
+    The pools differ only in the taken tile: one more rack tile, the tile a move must place, the leave
+    values. So a span's squares, board tiles, premiums and cross words are read once, and each pool
+    adds only what is its own: whether its letters fit every square (`avail`), whether its tile fits
+    one of them, its best fitting values and its sorted rack values. The bounds are `_bounds`' own, to
+    the bit (`tests/engine/test_movegen_takes.py` compares them)."""
+    n = len(pools)
+    w = pools[0]                            # the lines are loaded here: they do not depend on the rack
+    total = w[W_TOTAL]
+    desc = np.empty((n, total), np.int64)
+    tops = np.empty((n, total + 1), np.float64)
+    avails = np.empty(n, np.int64)
+    musts = np.zeros(n, np.int64)
+    count = min(w[W_VALUES] - w[W_RACK], MAX_TILE + 1)
+    orders = np.empty((n, 2, count), np.int64)
+    for p in range(n):
+        pool = pools[p]
+        letters = _letters_in(pool)
+        desc[p], tops[p], orders[p] = _rack_values_desc(pool), _top_leave_by_kept(pool), _fit_order(pool, letters)
+        avails[p] = ALL_LETTERS if pool[pool[W_RACK]] > 0 else letters
+        if pool[W_MUST_NEEDED] != 0 and pool[W_MUST] >= 0:
+            musts[p] = ALL_LETTERS if pool[W_MUST] == 0 else np.int64(1) << pool[W_MUST]
+    scratch = np.empty((3, max(total, 1)), np.int64)
+    sums = np.empty((3, n), np.float64)
+    k = 0
+    for d in range(2):
+        lines, anchors = (base0, anchors0) if d == 0 else (base1, anchors1)
+        w[W_DIR] = d
+        loaded = -1
+        fits = np.zeros((n, 0), np.int64)
+        for a in range(anchors.shape[0]):
+            r = anchors[a, 0]
+            if r != loaded:
+                _load_line(w, lines[0], lines[1], lines[2], lines[3], lines[4], lines[5], lines[6], r)
+                fits = np.empty((n, w[W_LEN]), np.int64)
+                for p in range(n):
+                    fits[p] = _fits(w, orders[p])
+                loaded = r
+            _pool_score_bounds(w, anchors[a, 1], anchors[a, 2], desc, tops, fits, avails, musts, scratch, sums)
+            bounds[:, k] = sums[0]
+            where[k, 0], where[k, 1], where[k, 2], where[k, 3], where[k, 4] = (d, r, anchors[a, 1], anchors[a, 2],
+                                                                              anchors[a, 3])
+            k += 1
+
+
+@njit(cache=True)
+def _pool_score_bounds(w, anchor, limit, desc, tops, fits, avails, musts, scratch, sums):
+    """`score_bound` of every pool into ``sums[0]`` (the pools have no cut parts). A pool's spans stop
+    where `score_bound`'s would: at the limit, or at a square none of its letters fits."""
+    row = w[W_ROW]
+    n = desc.shape[0]
+    sums[0, :] = -np.inf
+    alive = (np.int64(1) << n) - 1
+    a = anchor
+    while a >= 0:
+        if w[row + a * SQ + S_TILE] == 0:
+            if a <= limit:
+                break
+            mask = w[row + a * SQ + S_MASK]
+            for p in range(n):
+                if mask & avails[p] == 0:
+                    alive &= ~(np.int64(1) << p)
+            if alive == 0:
+                break
+        if a == 0 or w[row + (a - 1) * SQ + S_TILE] == 0:
+            _pool_spans_from(w, a, anchor, alive, desc, tops, fits, avails, musts, scratch, sums)
+        a -= 1
+
+
+@njit(cache=True)
+def _pool_spans_from(w, a, anchor, alive, desc, tops, fits, avails, musts, scratch, sums):
+    """`_spans_from` for the pools of `alive` at once: ``sums[0, p]`` raised to pool p's best bound of the
+    spans that start at `a` (``sums[1]``, ``sums[2]``: each pool's sums of weight x best fitting value)."""
+    row, length, total = w[W_ROW], w[W_LEN], w[W_TOTAL]
+    n = desc.shape[0]
+    main, cross, per = scratch[0], scratch[1], scratch[2]
+    min_k = max(w[W_MIN_PLACED], 1)
+    seen = np.int64(0)                     # pools whose tile fits a square of the span (or need none)
+    for p in range(n):
+        if musts[p] == 0:
+            seen |= np.int64(1) << p
+    sums[1, :] = 0
+    sums[2, :] = 0
+    board_sum, word_mult, cross_sum, k = 0, 1, 0, 0
+    for b in range(a, length):
+        base = row + b * SQ
+        tile = w[base + S_TILE]
+        lm, wm = w[base + S_LM], w[base + S_WM]
+        if tile != 0:
+            t = tile & 0x7F
+            board_sum += w[(w[W_BVALUES] if tile & 0x80 else w[W_VALUES]) + t] * lm
+        else:
+            if k == total:
+                break
+            mask = w[base + S_MASK]
+            for p in range(n):
+                if mask & avails[p] == 0:
+                    alive &= ~(np.int64(1) << p)
+                elif mask & musts[p] != 0:
+                    seen |= np.int64(1) << p
+            if alive == 0:
+                break
+            xscore = w[base + S_XSCORE]
+            main[k] = lm
+            cross[k] = lm * wm * w[base + S_XMULT] if xscore >= 0 else 0
+            for p in range(n):
+                sums[1, p] += lm * fits[p, b]
+                sums[2, p] += cross[k] * fits[p, b]
+            if xscore >= 0:
+                cross_sum += xscore * wm * w[base + S_XMULT]
+            k += 1
+        word_mult *= wm
+        if b >= anchor and k >= min_k and (b == length - 1 or w[row + (b + 1) * SQ + S_TILE] == 0):
+            bonus = w[W_BINGO] + BONUS_COLS * k
+            rest = board_sum * word_mult + cross_sum + (w[bonus + 1] if musts[0] != 0 else
+                                                        max(w[bonus], w[bonus + 1], w[bonus + 2]))
+            ranked = False
+            for p in range(n):
+                if (alive & seen) >> p & 1 == 0:
+                    continue
+                leave = tops[p, total - k]
+                fit = np.int64(sums[1, p]) * word_mult + np.int64(sums[2, p])
+                if fit + rest + leave > sums[0, p]:
+                    if not ranked:
+                        _assign(main, cross, per, k, word_mult, desc[p])
+                        ranked = True
+                    assigned = 0
+                    for i in range(k):
+                        assigned += per[i] * desc[p, i]
+                    sums[0, p] = max(sums[0, p], min(assigned, fit) + rest + leave)
+
+
+@njit(cache=True)
+def _first_of_each_tile(cells, squares):
+    """The indexes in `squares` of the first take of each rack tile, in take order."""
+    seen = np.zeros(MAX_TILE + 1, np.bool_)
+    out = []
+    for k in range(squares.shape[0]):
+        tile = _taken_tile(cells, squares[k])
+        if not seen[tile]:
+            seen[tile] = True
+            out.append(k)
+    return out
+
+
+@njit(cache=True)
+def _pool(values, bvalues, rack, bingo, width, min_starts, tile, must_needed, min_placed, leaves, place, full):
+    """The workspace of a take pool: the whole board's run with `tile` added to the rack and required."""
+    rack_k = rack.copy()
+    rack_k[tile] += 1
+    pool = _workspace(values, bvalues, rack_k, bingo, np.zeros((0, 5), np.int64), width, 1, leaves, place)
+    _settings(pool, True, False, min_starts, tile, must_needed, min_placed, -1, -1, -2, full)
+    return pool
 
 
 @njit(cache=True)
