@@ -821,12 +821,9 @@ def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fi
     board_sum, word_mult, cross_sum, k = 0, 1, 0, 0
     fit_main, fit_cross = 0, 0             # the per-square bound: sums of weight x best fitting value
     for b in range(a, length):
-        base = row + b * SQ
-        tile = w[base + S_TILE]
-        lm, wm = w[base + S_LM], w[base + S_WM]
+        base, tile, lm, wm = _square_at(w, b)
         if tile != 0:
-            t = tile & 0x7F
-            board_sum += w[(w[W_BVALUES] if tile & 0x80 else w[W_VALUES]) + t] * lm
+            board_sum += _face_value(w, tile) * lm
         else:
             if k == total or w[base + S_MASK] & avail == 0:
                 break
@@ -849,6 +846,19 @@ def _spans_from(w, a, anchor, length, total, values, main, cross, per, avail, fi
             if fit + rest + leave > best:          # else the span cannot raise the bound: skip the sort
                 best = max(best, min(_assign(main, cross, per, k, word_mult, values), fit) + rest + leave)
     return best
+
+
+@njit(cache=True, inline="always")
+def _square_at(w, b):
+    """Square b of the loaded line: its slot in the workspace, its tile, letter and word multiplier."""
+    base = w[W_ROW] + b * SQ
+    return base, w[base + S_TILE], w[base + S_LM], w[base + S_WM]
+
+
+@njit(cache=True, inline="always")
+def _face_value(w, code):
+    """The value of a board tile's code: its letter's, or its blank value when it is a blank."""
+    return w[(w[W_BVALUES] if code & 0x80 else w[W_VALUES]) + (code & 0x7F)]
 
 
 @njit(cache=True)
@@ -1119,12 +1129,9 @@ def _pool_spans_from(w, a, anchor, alive, desc, tops, fits, avails, musts, scrat
     sums[2, :] = 0
     board_sum, word_mult, cross_sum, k = 0, 1, 0, 0
     for b in range(a, length):
-        base = row + b * SQ
-        tile = w[base + S_TILE]
-        lm, wm = w[base + S_LM], w[base + S_WM]
+        base, tile, lm, wm = _square_at(w, b)
         if tile != 0:
-            t = tile & 0x7F
-            board_sum += w[(w[W_BVALUES] if tile & 0x80 else w[W_VALUES]) + t] * lm
+            board_sum += _face_value(w, tile) * lm
         else:
             if k == total:
                 break
