@@ -200,7 +200,8 @@ def test_every_pools_bounds_in_one_pass_are_each_pools_own(strategy, must_use, o
                                       np.asarray(place, np.int64), full))
         n = len(anchors[0]) + len(anchors[1])
         together, where = np.empty((len(pools), n)), np.empty((n, 5), np.int64)
-        kernel._pool_bounds(pools, lines[0], lines[1], anchors[0], anchors[1], together, where)
+        tables = kernel._pool_tables(pools, sum(Counter(rack).values()) + 1)
+        kernel._pool_bounds(pools, *tables, lines[0], lines[1], anchors[0], anchors[1], together, where)
         for p, pool in enumerate(pools):
             alone = np.empty(n)
             args = (kernel._rack_values_desc(pool), kernel._letters_in(pool), kernel._top_leave_by_kept(pool))

@@ -88,13 +88,13 @@ NARROW_TILE = 30                   # a narrow graph packs a node and its mask of
 
 # workspace: context slots first
 (W_ANCHOR, W_LIMIT, W_LEN, W_DIR, W_LINE, W_FIRST, W_MIN_STARTS, W_MUST, W_MIN_PLACED, W_COUNT, W_TOTAL,
- W_MUST_NEEDED, W_ROW, W_RACK, W_VALUES, W_BVALUES, W_BINGO, W_FRAG, W_NFRAG, W_OUT, W_CAP, W_WIDTH, W_PIVOT,
+ W_MUST_NEEDED, W_ROW, W_RACK, W_VALUES, W_BVALUES, W_BINGO, W_FRAG, W_NFRAG, W_OUT, W_CAP, W_PIVOT,
  # best-move mode: the leave values (float64 bits) and the best move so far, ranked in generation order
  W_MODE, W_FLOATS, W_NLEAVES, W_FULL, W_PLACE, W_SEQ, W_BEST_DIR, W_BEST_LINE, W_BEST_ANCHOR, W_BEST_SEQ,
  # a square a taken letter may not go back to: row, column, the banned rack tile (-1 any, -2 no ban)
  W_BAN_ROW, W_BAN_COL, W_BAN_TILE,
  # words of one output row in the workspace (`_row_words`)
- W_ROW_WORDS) = range(37)
+ W_ROW_WORDS) = range(36)
 CONTEXT = 40
 # per-square row data: 8 slots a square, so one square is one cache line
 SQ = 8
@@ -503,11 +503,17 @@ def _cross_column(graph, board, lm, wm, values, bvalues, wanted, masks, scores, 
         for i in range(top, bottom + 1):
             code = board[i, c]
             if code != 0:
-                total += (bvalues[code & 0x7F] if code & 0x80 else values[code]) * lm[i, c]
+                total += _code_value(values, bvalues, code) * lm[i, c]
                 mult *= wm[i, c]
         scores[r, c] = total
         mults[r, c] = mult
         masks[r, c] = _cross_mask(graph, board, root, top, r, bottom, c, wanted)
+
+
+@njit(cache=True, inline="always")
+def _code_value(values, bvalues, code):
+    """The face value of a board code: its letter's value, or its blank value for a blank."""
+    return bvalues[code & 0x7F] if code & 0x80 else values[code]
 
 
 @njit(cache=True)
@@ -976,29 +982,26 @@ def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rac
     found = -1
     size = _row_words(width)
     found_row = np.zeros(size, np.int64)
-    done = np.zeros(squares.shape[0], np.bool_)
     firsts = _first_of_each_tile(cells, squares)
     pools = [_pool(values, bvalues, rack, bingo, width, min_starts, _taken_tile(cells, squares[k0]), must_needed,
                    min_placed, leaves[offsets[k0]:offsets[k0 + 1]], places[k0], fulls[k0]) for k0 in firsts]
+    pool_letters, pool_desc, pool_tops = _pool_tables(pools, rack.sum() + 1)
     n_pool = len(anchors0) + len(anchors1)
     all_bounds = np.empty((len(pools), n_pool), np.float64)
     pool_where = np.empty((n_pool, 5), np.int64)
     if len(pools) > 0 and n_pool > 0:
-        _pool_bounds(pools, base0, base1, anchors0, anchors1, all_bounds, pool_where)
+        _pool_bounds(pools, pool_letters, pool_desc, pool_tops, base0, base1, anchors0, anchors1, all_bounds,
+                     pool_where)
     for p in range(len(pools)):
         k0, pool = firsts[p], pools[p]
-        tile = _taken_tile(cells, squares[k0])
-        rack_k = rack.copy()
-        rack_k[tile] += 1
-        letters = _letters_in(pool)
-        values_desc, top_leave = _rack_values_desc(pool), _top_leave_by_kept(pool)
+        tile, rack_k = pool[W_MUST], pool[pool[W_RACK]:pool[W_VALUES]]     # the pool's tile and rack
+        letters, values_desc, top_leave = pool_letters[p], pool_desc[p], pool_tops[p]
         pool_bounds = all_bounds[p]
         pool_value = np.full(n_pool, np.nan)          # nan: not walked yet; -inf: no move
         pool_rows = np.zeros((n_pool, size + 1), np.int64)   # the move's output row, its seq
-        for k in range(k0, squares.shape[0]):
-            if done[k] or _taken_tile(cells, squares[k]) != tile:
+        for k in range(k0, squares.shape[0]):         # the takes of this pool's tile
+            if _taken_tile(cells, squares[k]) != tile:
                 continue
-            done[k] = True
             r, c = squares[k] // cols, squares[k] % cols
             after = cells.copy()
             after[r, c] = 0
@@ -1041,29 +1044,40 @@ def best_takes(graph, cells, used, base_lm, base_wm, start, values, bvalues, rac
 
 
 @njit(cache=True)
-def _pool_bounds(pools, base0, base1, anchors0, anchors1, bounds, where):
+def _pool_tables(pools, total):
+    """Each pool's natural letters, rack values highest first and best leave for each number of tiles
+    kept (`_letters_in`, `_rack_values_desc`, `_top_leave_by_kept`); `total` is a pool's rack size."""
+    n = len(pools)
+    letters = np.empty(n, np.int64)
+    desc = np.empty((n, total), np.int64)
+    tops = np.empty((n, total + 1), np.float64)
+    for p in range(n):
+        letters[p], desc[p], tops[p] = _letters_in(pools[p]), _rack_values_desc(pools[p]), _top_leave_by_kept(pools[p])
+    return letters, desc, tops
+
+
+@njit(cache=True)
+def _pool_bounds(pools, letters, desc, tops, base0, base1, anchors0, anchors1, bounds, where):
     """``bounds[p, i]``: `_bounds` of the pool workspace ``pools[p]`` for anchor i (both directions'
     anchors, `where` rows), every pool in one pass over the lines and spans.
 
     The pools differ only in the taken tile: one more rack tile, the tile a move must place, the leave
     values. So a span's squares, board tiles, premiums and cross words are read once, and each pool
     adds only what is its own: whether its letters fit every square (`avail`), whether its tile fits
-    one of them, its best fitting values and its sorted rack values. The bounds are `_bounds`' own, to
-    the bit (`tests/engine/test_movegen_takes.py` compares them)."""
+    one of them, its best fitting values and its sorted rack values (`letters`, `desc`, `tops`: the
+    pools' `_pool_tables`). The bounds are `_bounds`' own, to the bit (`tests/engine/test_movegen_takes.py`
+    compares them)."""
     n = len(pools)
     w = pools[0]                            # the lines are loaded here: they do not depend on the rack
     total = w[W_TOTAL]
-    desc = np.empty((n, total), np.int64)
-    tops = np.empty((n, total + 1), np.float64)
     avails = np.empty(n, np.int64)
     musts = np.zeros(n, np.int64)
     count = min(w[W_VALUES] - w[W_RACK], MAX_TILE + 1)
     orders = np.empty((n, 2, count), np.int64)
     for p in range(n):
         pool = pools[p]
-        letters = _letters_in(pool)
-        desc[p], tops[p], orders[p] = _rack_values_desc(pool), _top_leave_by_kept(pool), _fit_order(pool, letters)
-        avails[p] = ALL_LETTERS if pool[pool[W_RACK]] > 0 else letters
+        orders[p] = _fit_order(pool, letters[p])
+        avails[p] = ALL_LETTERS if pool[pool[W_RACK]] > 0 else letters[p]
         if pool[W_MUST_NEEDED] != 0 and pool[W_MUST] >= 0:
             musts[p] = ALL_LETTERS if pool[W_MUST] == 0 else np.int64(1) << pool[W_MUST]
     scratch = np.empty((3, max(total, 1)), np.int64)
@@ -1351,7 +1365,7 @@ def _take_fragments(cells, r, c, values, bvalues):
             score = 0
             for i in range(a, b + 1):
                 code = np.int64(_cell(cells, d, line, i))
-                score += bvalues[code & 0x7F] if code & 0x80 else values[code]
+                score += _code_value(values, bvalues, code)
             for e in range(2):
                 q = a - 1 if e == 0 else b + 1
                 if 0 <= q < length:
@@ -1498,7 +1512,6 @@ def _workspace(values, bvalues, rack, bingo, frag, width, cap, leaves, place):
         w[at_floats + 1:at_out].view(np.float64)[:] = leaves
     w[W_NFRAG] = frag.shape[0]
     w[W_CAP] = cap
-    w[W_WIDTH] = width
     w[W_ROW_WORDS] = _row_words(width)
     w[W_TOTAL] = rack.sum()
     return w
