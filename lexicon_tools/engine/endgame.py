@@ -6,7 +6,9 @@ generator finds plus the pass, played on forks of the game by the real rules
 engine (`engine.sim.state`: every end condition, rack penalty and credit, the
 take and the joker swap hold without a second implementation). Moves are
 tried going-out first, then by score (the usual best-first ordering of
-alpha-beta: good moves first make the cut-offs early). A transposition table
+alpha-beta: good moves first make the cut-offs early); once a placement of every rack tile has
+ended the game, the mover's other such placements are left out, since none can be worth more
+(`children`). A transposition table
 keyed by the position (board, racks, who moves, counters - `state.key`; scores
 are not needed because a node's value is the spread gained *from here on*)
 stores exact values and bounds, so transpositions (the same tiles laid in
@@ -74,27 +76,41 @@ def applicable(game) -> bool:
     return not game.over and len(game.bag) == 0 and len(game.players) == 2 and all(p.active for p in game.players)
 
 
-def order(game, moves) -> np.ndarray:
-    """Candidate indices, going-out moves first (they end the game), then by score, best first."""
+def order(game, moves) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate indices, going-out moves first (they end the game), then by score, best first; and,
+    per candidate, whether it is a plain placement (no take, no joker swap) of every rack tile."""
     if not len(moves):
-        return np.zeros(0, np.int64)
+        return np.zeros(0, np.int64), np.zeros(0, bool)
     rack = len(game.player.rack)
     placed = np.concatenate([b.meta[:, 5] + sum(len(line.tiles) for line in b.prefix) for b in moves.blocks])
-    return np.lexsort((-moves.scores, placed < rack))
+    plain = np.concatenate([np.full(len(b.meta), not (b.take or b.swaps or b.board is None or b.rack is None))
+                            for b in moves.blocks])
+    return np.lexsort((-moves.scores, placed < rack)), plain & (placed == rack)
 
 
 def children(game, generator, moves=None):
     """(move, forked game after it) for every legal move of the mover, in `order`, then the pass;
-    lazily, so that a cut-off saves playing the rest."""
+    lazily, so that a cut-off saves playing the rest.
+
+    Once a plain placement of every rack tile has ended the game (the bag is empty), the other plain
+    placements of every rack tile are left out: each ends the game the same way (the same racks are
+    left, the same player went out and laid tiles last, so the same penalties and credit), so it is
+    worth that one's value less the difference of their scores, and the order puts it after that one,
+    scoring no more. It can beat no move the search has seen; leaving it out saves its node."""
     if moves is None:
         moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
-    for index in order(game, moves):
+    indices, plain_out = order(game, moves)
+    went_out = False
+    for index in indices:
+        if went_out and plain_out[index]:
+            continue
         move = moves.move(int(index))
         child = fork(game, game.rng)     # the bag is empty: nothing draws from the RNG
         try:
             child.play(move)
         except IllegalMoveError:
             continue
+        went_out = went_out or (plain_out[index] and child.over and child.outcome.reason == "out")
         yield move, child
     if game.rules.pass_allowed:
         child = fork(game, game.rng)

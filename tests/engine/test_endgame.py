@@ -20,10 +20,24 @@ from lexicon_tools.engine.endgame import Budget, Solver, children, final_value
 from lexicon_tools.engine.game import Game
 from lexicon_tools.engine.movegen.generator import MoveGenerator
 from lexicon_tools.engine.moves import Pass
-from lexicon_tools.engine.sim.state import key
+from lexicon_tools.engine.sim.state import fork, key
+from lexicon_tools.errors import IllegalMoveError
 from tests.engine.conftest import kwg_judge, small_rules
 
 UNLIMITED = Budget(nodes=10**7, max_tiles=99)
+
+
+def every_child(game, generator):
+    """(move, game after it) for every legal move and the pass, in the generator's order: the oracle's
+    own enumeration, without the solver's ordering or its leaving out of dominated moves."""
+    moves = generator.generate(game.board, game.player.rack, game.swappable_jokers())
+    for move in [*moves.moves(), Pass()]:
+        child = fork(game, game.rng)
+        try:
+            child.play(move)
+        except IllegalMoveError:
+            continue
+        yield move, child
 
 
 def brute(game, generator, memo: dict) -> float:
@@ -32,7 +46,7 @@ def brute(game, generator, memo: dict) -> float:
     if k not in memo:
         seat, base = game.current, Solver._base(game)
         values = []
-        for _move, child in children(game, generator):
+        for _move, child in every_child(game, generator):
             if child.over:
                 values.append(final_value(child, seat) - base)
             else:
@@ -83,12 +97,32 @@ def test_solver_agrees_with_brute_force(name):
         assert solution is not None
         assert solution.value == brute(game, generator, {}), [game.text.rack(p.rack) for p in game.players]
         # the move it returns achieves that value
-        child = next(c for m, c in children(game, generator) if m == solution.move)
+        child = next(c for m, c in every_child(game, generator) if m == solution.move)
         after = (final_value(child, game.current) - Solver._base(game) if child.over else
                  -Solver._base(child) - Solver._base(game) - brute(child, generator, {}))
         assert after == solution.value
         placed += not isinstance(solution.move, Pass)
     assert placed > 25        # the positions are real endgames, not passes only
+
+
+@pytest.mark.parametrize("name", ["webfeud", "wortspieler"])
+def test_the_solver_leaves_out_only_going_out_moves_that_score_no_more(name):
+    generator, games = positions(name, 60, seed=7)
+    left_out_somewhere = False
+    for game in games:
+        base = Solver._base(game)
+        kept = {m: c for m, c in children(game, generator)}
+        every = dict(every_child(game, generator))
+        assert set(kept) <= set(every)
+        out_values = [final_value(c, game.current) - base for m, c in kept.items()
+                      if c.over and not c.players[game.current].rack]
+        for move, child in every.items():
+            if move in kept:
+                continue
+            left_out_somewhere = True
+            assert child.over and not child.players[game.current].rack    # a move that went out
+            assert final_value(child, game.current) - base <= max(out_values)
+    assert left_out_somewhere
 
 
 def test_budget_gives_up_instead_of_guessing():
