@@ -82,9 +82,10 @@ def order(game, moves) -> tuple[np.ndarray, np.ndarray]:
     if not len(moves):
         return np.zeros(0, np.int64), np.zeros(0, bool)
     rack = len(game.player.rack)
-    placed = np.concatenate([b.meta[:, 5] + sum(len(line.tiles) for line in b.prefix) for b in moves.blocks])
-    plain = np.concatenate([np.full(len(b.meta), not (b.take or b.swaps or b.board is None or b.rack is None))
-                            for b in moves.blocks])
+    placed = [b.meta[:, 5] + sum(len(line.tiles) for line in b.prefix) for b in moves.blocks]
+    plain = [np.full(len(b.meta), not (b.take or b.swaps or b.board is None or b.rack is None))
+             for b in moves.blocks]
+    placed, plain = (placed[0], plain[0]) if len(placed) == 1 else (np.concatenate(placed), np.concatenate(plain))
     return np.lexsort((-moves.scores, placed < rack)), plain & (placed == rack)
 
 

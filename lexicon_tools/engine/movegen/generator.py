@@ -133,7 +133,7 @@ class MoveList:
     def move(self, index: int) -> Place:
         """Move `index`; a placement without special actions carries where it was found (`moves.Found`),
         so that a game fork may play it without validating it again."""
-        block, i = self._locate(index)
+        block, i = (self.blocks[0], index) if len(self.blocks) == 1 else self._locate(index)
         lines = block.prefix + (row_line(block.meta[i], block.tiles[i], self.cols),)
         if block.take or block.swaps or block.board is None or block.rack is None:
             return Place(lines, block.take, block.swaps)
@@ -144,15 +144,11 @@ class MoveList:
 
 
 def row_line(meta: np.ndarray, tiles: np.ndarray, cols: int) -> Line:
-    direction, line, start, length = int(meta[0]), int(meta[1]), int(meta[2]), int(meta[3])
-    placed = []
-    for k in range(length):
-        code = int(tiles[k])
-        if code:
-            pos = start + k
-            r, c = (line, pos) if direction == ACROSS else (pos, line)
-            placed.append((r * cols + c, code))
-    return Line.of(placed)
+    """The placed tiles of an output row as a `Line`; its squares rise along the line, so they are
+    already in the order `Line.of` sorts them into."""
+    direction, line, start, length = meta[:4].tolist()
+    first, step = (line * cols + start, 1) if direction == ACROSS else (start * cols + line, cols)
+    return Line(tuple([(first + k * step, code) for k, code in enumerate(tiles[:length].tolist()) if code]))
 
 
 class MoveGenerator:
