@@ -120,9 +120,10 @@ def children(game, generator, moves=None):
 
 
 class Solver:
-    def __init__(self, generator, budget: Budget | None = None):
+    def __init__(self, generator, budget: Budget | None = None, plain: bool = True):
         self.generator = generator
         self.budget = budget or Budget()
+        self.plain = plain        # search a plain endgame on a compact position (`engine.plain_endgame`)
         self.table: dict = {}
         self.nodes = 0
         self.deadline = None
@@ -131,6 +132,14 @@ class Solver:
         """The best move of the current player, or None when the search does not finish in budget."""
         if not applicable(game) or sum(len(p.rack) for p in game.players) > self.budget.max_tiles:
             return None
+        if self.plain:
+            from lexicon_tools.engine import plain_endgame
+
+            if plain_endgame.applies(game) and (moves is None or len(moves.blocks) <= 1):
+                search = plain_endgame.PlainSearch(self.generator, self.budget, game)
+                solution = search.solve(game, moves)
+                self.nodes = search.nodes
+                return solution
         self.table, self.nodes = {}, 0
         self.deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         try:

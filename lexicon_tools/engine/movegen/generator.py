@@ -72,6 +72,7 @@ from lexicon_tools.errors import UsageError
 NO_WORDS = np.zeros((0, 5), np.int64)
 NO_KEEP = np.zeros((0, 0), np.uint8)
 NO_BAN = (-1, -1, -2)                                   # kernel: no square is banned
+NO_BAN_ARRAY = np.array(NO_BAN)
 ALL_MOVES = (np.zeros(0), 0, np.zeros(0, np.int64))     # kernel: no leave values = every move
 RUN_ARGS = frozenset({"must", "must_needed", "min_placed", "words", "bonus", "ban"})
 
@@ -231,6 +232,26 @@ class MoveGenerator:
         if len(meta) > self.capacity:
             self.capacity = 1 << len(meta).bit_length()
         return meta, tiles, value
+
+    def plain_moves(self, cells: bytearray, used: bytearray, rack) -> tuple[np.ndarray, np.ndarray]:
+        """`run`'s rows for `rack` (tiles) on the board of these cells and used premiums, with no take,
+        swap or earlier line: what `generate` lists for a ruleset without them (`engine.plain_endgame`
+        searches such positions without building `Board` and `Counter` objects for each)."""
+        rules = self.rules
+        shape = (rules.rows, rules.cols)
+        counts = np.zeros(rules.letter_count + 1, np.int64)
+        for tile in rack:
+            counts[tile] += 1
+        leaves, full, place = ALL_MOVES
+        meta, tiles, _ = kernel.generate(self.graph, np.frombuffer(cells, np.uint8).reshape(shape),
+                                         np.frombuffer(used, np.uint8).reshape(shape), self.base_lm, self.base_wm,
+                                         NO_KEEP, self.start, self.values, self.bvalues, counts,
+                                         cells.count(0) == len(cells), rules.first_move_min_starts, -1, False, 1,
+                                         self.bonus_table(), NO_WORDS, self.capacity, leaves, full, place, -np.inf,
+                                         NO_BAN_ARRAY)
+        if len(meta) > self.capacity:
+            self.capacity = 1 << len(meta).bit_length()
+        return meta, tiles
 
     # ------------------------------------------------------------------ positions ---
     def generate(self, board: Board, rack: list[int] | Counter, swappable: frozenset[int] | None = None) -> MoveList:
