@@ -22,6 +22,10 @@ to play out a rack; the exact search does not, but costs exponential time,
 so it runs under a budget of searched nodes (deterministic, so a game with the
 solver still replays exactly) and an optional wall-clock cap; when it runs
 out, `solve` returns None and the caller uses its own end game.
+
+Where the endgame's turns are plain placements and passes (no take, joker swap or multi-word turn),
+`solve` runs the same search on a compact position instead of forks (`engine.plain_endgame`): the
+same move, value and node count, without replaying each searched turn through the rules engine.
 """
 
 from __future__ import annotations

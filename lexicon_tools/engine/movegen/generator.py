@@ -73,6 +73,7 @@ NO_WORDS = np.zeros((0, 5), np.int64)
 NO_KEEP = np.zeros((0, 0), np.uint8)
 NO_BAN = (-1, -1, -2)                                   # kernel: no square is banned
 NO_BAN_ARRAY = np.array(NO_BAN)
+PLAIN_MEMO = 4096      # `plain_moves` results kept (a few KB each)
 ALL_MOVES = (np.zeros(0), 0, np.zeros(0, np.int64))     # kernel: no leave values = every move
 RUN_ARGS = frozenset({"must", "must_needed", "min_placed", "words", "bonus", "ban"})
 
@@ -173,6 +174,7 @@ class MoveGenerator:
         self.width = max(rules.rows, rules.cols)
         self.capacity = 1024   # a guess of the moves per position; grows with the largest seen
         self._bonus_tables: dict[tuple, np.ndarray] = {}
+        self._plain_memo: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}   # `plain_moves`' last results
         self._zero_leaves = (np.zeros(1), 0, np.zeros(rules.letter_count + 1, np.int64))   # score only
 
     def bonus_table(self, before: int = 0, taken_before: int = 0, taken_here: bool = False,
@@ -236,7 +238,13 @@ class MoveGenerator:
     def plain_moves(self, cells: bytearray, used: bytearray, rack) -> tuple[np.ndarray, np.ndarray]:
         """`run`'s rows for `rack` (tiles) on the board of these cells and used premiums, with no take,
         swap or earlier line: what `generate` lists for a ruleset without them (`engine.plain_endgame`
-        searches such positions without building `Board` and `Counter` objects for each)."""
+        searches such positions without building `Board` and `Counter` objects for each). A search meets
+        the same board and rack again (transpositions, a position searched again with another window,
+        the next turn's search), so the last `PLAIN_MEMO` results are kept."""
+        key = (bytes(cells), bytes(used), tuple(rack))
+        known = self._plain_memo.get(key)
+        if known is not None:
+            return known
         rules = self.rules
         shape = (rules.rows, rules.cols)
         counts = np.zeros(rules.letter_count + 1, np.int64)
@@ -251,6 +259,9 @@ class MoveGenerator:
                                          NO_BAN_ARRAY)
         if len(meta) > self.capacity:
             self.capacity = 1 << len(meta).bit_length()
+        if len(self._plain_memo) >= PLAIN_MEMO:
+            self._plain_memo.clear()
+        self._plain_memo[key] = meta, tiles
         return meta, tiles
 
     # ------------------------------------------------------------------ positions ---
