@@ -184,21 +184,36 @@ class Solver:
         if ply > MAX_PLIES:
             raise OutOfBudget
         k = key(game)
-        entry = self.table.get(k)
-        if entry is not None:
-            value, flag = entry
-            if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
-                return value
+        known = cached(self.table, k, alpha, beta)
+        if known is not None:
+            return known
         base, seat = self._base(game), game.current
-        start_alpha, best = alpha, -np.inf
-        for _move, child in children(game, self.generator):
-            value = self._after(child, seat, base, alpha, beta, ply + 1)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        flag = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
-        self.table[k] = (best, flag)
-        return best
+        return alpha_beta(self.table, k, children(game, self.generator), alpha, beta,
+                          lambda turn, a, b: self._after(turn[1], seat, base, a, b, ply + 1))
+
+
+def cached(table: dict, k, alpha: float, beta: float) -> float | None:
+    """The transposition table's value of position `k` when it settles the window (alpha, beta)."""
+    entry = table.get(k)
+    if entry is not None:
+        value, flag = entry
+        if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
+            return value
+    return None
+
+
+def alpha_beta(table: dict, k, turns, alpha: float, beta: float, value_of) -> float:
+    """The best of `turns`' values (``value_of(turn, alpha, beta)``, in order, until one reaches beta),
+    stored in the table under `k` as exact, a lower or an upper bound."""
+    start_alpha, best = alpha, -np.inf
+    for turn in turns:
+        value = value_of(turn, alpha, beta)
+        if value > best:
+            best = value
+            if value > alpha:
+                alpha = value
+                if alpha >= beta:
+                    break
+    flag = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
+    table[k] = (best, flag)
+    return best

@@ -33,7 +33,7 @@ import time
 
 import numpy as np
 
-from lexicon_tools.engine.endgame import EXACT, LEFT, LOWER, MAX_PLIES, UPPER, OutOfBudget, Solution
+from lexicon_tools.engine.endgame import LEFT, MAX_PLIES, OutOfBudget, Solution, alpha_beta, cached
 from lexicon_tools.engine.moves import Pass
 from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK
 from lexicon_tools.engine.turns import PASS
@@ -136,24 +136,12 @@ class PlainSearch:
             raise OutOfBudget
         cells, _used, racks, seat, scoreless, passes, placer, fresh = state
         k = (bytes(cells), seat, scoreless, placer, racks, passes, fresh)
-        entry = self.table.get(k)
-        if entry is not None:
-            value, flag = entry
-            if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
-                return value
+        known = cached(self.table, k, alpha, beta)
+        if known is not None:
+            return known
         meta, tiles = self.generator.plain_moves(cells, state[1], racks[seat])
-        start_alpha, best = alpha, -np.inf
-        for _index, child, score, ending in self._children(state, meta, tiles):
-            value = self._value(child, score, ending, alpha, beta, ply + 1)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        flag = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
-        self.table[k] = (best, flag)
-        return best
+        return alpha_beta(self.table, k, self._children(state, meta, tiles), alpha, beta,
+                          lambda turn, a, b: self._value(turn[1], turn[2], turn[3], a, b, ply + 1))
 
     # ---------------------------------------------------------------------------------- turns ---
     def _place(self, state, meta_row, tile_row):
