@@ -139,7 +139,7 @@ class Solver:
         if self.plain:
             from lexicon_tools.engine import plain_endgame
 
-            if plain_endgame.applies(game) and (moves is None or len(moves.blocks) <= 1):
+            if plain_endgame.applies(game, self.generator) and (moves is None or len(moves.blocks) <= 1):
                 search = plain_endgame.PlainSearch(self.generator, self.budget, game)
                 solution = search.solve(game, moves)
                 self.nodes = search.nodes

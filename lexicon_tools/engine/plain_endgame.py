@@ -39,11 +39,10 @@ from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK
 from lexicon_tools.engine.turns import PASS
 
 
-def applies(game) -> bool:
+def applies(game, generator) -> bool:
     """Whether `game`'s endgame turns are plain placements and passes (see the module docstring)."""
-    rules = game.rules
-    return not (rules.take_enabled or rules.swap_enabled or rules.multi_word or rules.words_touch_before_turn
-                or game.time_limit is not None or game.extra_blank_pending or len(game.players) != 2)
+    return (generator.plain and game.time_limit is None and not game.extra_blank_pending
+            and len(game.players) == 2)
 
 
 # a position: cells and used premiums (bytearrays), both racks (sorted tuples of tiles), the seat to move,

@@ -1,4 +1,5 @@
-"""The end game's reply pruning changes no choice (issue 13, games per second).
+"""The end game's reply pruning changes no choice (issue 13, games per second), and the replies of a
+ruleset without special moves, read from one kernel run, are valued as the general path values them.
 
 `Equity._two_ply` skips generating the opponent's replies to a candidate that scores no more than
 the best value found so far, because a reply is worth at least 0 to the opponent. Here every
@@ -45,3 +46,31 @@ def test_pruned_replies_could_not_have_changed_the_choice(monkeypatch):
     for seed in range(10):
         play_game(rules, judge, judge.kwg.nodes, ("equity", "equity"), seed, leaves=leaves)
     assert SEEN["pruned"] > 0 and SEEN["full"] > 0, SEEN
+
+
+class BothReplyPaths(Equity):
+    seen = 0
+
+    def _two_ply(self, game, move, opponent, beat: float = -np.inf):
+        value = super()._two_ply(game, move, opponent, beat)
+        assert self.generator.plain
+        self.generator.plain = False           # the replies as `generate` lists them, kept counts by leaves
+        try:
+            general = super()._two_ply(game, move, opponent, beat)
+        finally:
+            self.generator.plain = True
+        assert value == general
+        BothReplyPaths.seen += value is not None
+        return value
+
+
+def test_plain_replies_are_valued_as_the_general_path_values_them(monkeypatch):
+    rules = Rules.from_ruleset(load_ruleset("webfeud"))
+    judge = _corpus_judge(rules, 60000)
+    leaves = read_leaves(bundled_path("webfeud"))
+    original = runner.get_strategy
+    monkeypatch.setattr(runner, "get_strategy",
+                        lambda name, leaves=None: BothReplyPaths(leaves) if name == "equity" else original(name, leaves))
+    for seed in range(6):
+        play_game(rules, judge, judge.kwg.nodes, ("equity", "equity"), seed, leaves=leaves)
+    assert BothReplyPaths.seen > 20

@@ -75,7 +75,7 @@ def test_the_compact_search_finds_what_the_search_on_forks_finds(name):
     generator, games = endgames(END_RULES[name], 40, seed=sum(map(ord, name)))
     gave_up = solved = 0
     for game in games:
-        assert applies(game)
+        assert applies(game, generator)
         for budget in BUDGETS:
             compact = PlainSearch(generator, budget, game).solve(fork(game))
             on_forks = Solver(generator, budget, plain=False).solve(fork(game))
@@ -95,8 +95,10 @@ def test_the_solver_searches_plain_endgames_on_the_compact_position():
 @pytest.mark.parametrize("name, plain", [("webfeud", True), ("smartfeud", False), ("wortspieler", False)])
 def test_only_endgames_of_placements_and_passes_are_plain(name, plain):
     rules = small_rules(name)
-    game = Game(rules, kwg_judge(rules), 2, seed=1)
+    judge = kwg_judge(rules)
+    generator = MoveGenerator(rules, judge.kwg.nodes, judge)
+    game = Game(rules, judge, 2, seed=1)
     game.extra_blank_pending = False
-    assert applies(game) is plain
+    assert applies(game, generator) is plain
     game.time_limit = 30.0                # a turn that can run out of time is the rules engine's
-    assert not applies(game)
+    assert not applies(game, generator)

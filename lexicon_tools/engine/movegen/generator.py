@@ -175,6 +175,9 @@ class MoveGenerator:
         self.capacity = 1024   # a guess of the moves per position; grows with the largest seen
         self._bonus_tables: dict[tuple, np.ndarray] = {}
         self._plain_memo: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}   # `plain_moves`' last results
+        # `generate` is one kernel run (`plain_moves`): no take, joker swap, multi-word turn or word filter
+        self.plain = not (rules.take_enabled or rules.swap_enabled or rules.multi_word
+                          or rules.words_touch_before_turn)
         self._zero_leaves = (np.zeros(1), 0, np.zeros(rules.letter_count + 1, np.int64))   # score only
 
     def bonus_table(self, before: int = 0, taken_before: int = 0, taken_here: bool = False,
