@@ -260,17 +260,17 @@ class Equity:
             return score + out_bonus
         if score <= beat:
             return None
-        swappable = None
-        if rules.swap_next_player_only:
-            swappable = frozenset(sq for line in move.lines for sq, code in line.tiles if code & BLANK_FLAG)
         mine = sum(rules.values[t] for t in kept)
         reply = 0.0
         if self.generator.plain:              # one kernel run: a reply goes out when it places the whole rack
-            meta, _ = self.generator.plain_moves(board.cells, board.used, opponent.rack)
+            meta, _ = self.generator.plain_moves(board.cells, board.used, opponent.rack, memo=False)
             if len(meta):
                 value = meta[:, 4] + np.where(meta[:, 5] == len(opponent.rack), mine * stuck, 0.0)
                 reply = float(value.max())
             return score - reply
+        swappable = None
+        if rules.swap_next_player_only:
+            swappable = frozenset(sq for line in move.lines for sq, code in line.tiles if code & BLANK_FLAG)
         replies = self.generator.generate(board, opponent.rack, swappable)
         for block in replies.blocks:
             rl = self.rack_leaves(block.rack, rules.values, _ZERO)

@@ -102,3 +102,19 @@ def test_only_endgames_of_placements_and_passes_are_plain(name, plain):
     assert applies(game, generator) is plain
     game.time_limit = 30.0                # a turn that can run out of time is the rules engine's
     assert not applies(game, generator)
+
+
+def test_plain_moves_are_generate_s_moves_and_their_memo_stays_bounded(monkeypatch):
+    from lexicon_tools.engine.movegen import generator as generator_module
+
+    generator, games = endgames({}, 12, seed=11)
+    monkeypatch.setattr(generator_module, "PLAIN_MEMO_ROWS", 60)
+    for game in games:
+        for rack in (game.players[0].rack, game.players[1].rack):
+            listed = generator.generate(game.board, rack)
+            for memo in (True, True, False):          # computed, remembered, computed again
+                meta, tiles = generator.plain_moves(game.board.cells, game.board.used, rack, memo=memo)
+                expected = listed.blocks[0] if listed.blocks else None
+                assert (meta.tolist(), tiles.tolist()) == ((expected.meta.tolist(), expected.tiles.tolist())
+                                                           if expected else ([], []))
+            assert generator._plain_rows <= 60 or len(generator._plain_memo) == 1

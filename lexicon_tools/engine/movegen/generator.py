@@ -73,7 +73,7 @@ NO_WORDS = np.zeros((0, 5), np.int64)
 NO_KEEP = np.zeros((0, 0), np.uint8)
 NO_BAN = (-1, -1, -2)                                   # kernel: no square is banned
 NO_BAN_ARRAY = np.array(NO_BAN)
-PLAIN_MEMO = 4096      # `plain_moves` results kept (a few KB each)
+PLAIN_MEMO_ROWS = 100_000   # `plain_moves` keeps results of up to this many moves in all (about 6 MB)
 ALL_MOVES = (np.zeros(0), 0, np.zeros(0, np.int64))     # kernel: no leave values = every move
 RUN_ARGS = frozenset({"must", "must_needed", "min_placed", "words", "bonus", "ban"})
 
@@ -175,6 +175,7 @@ class MoveGenerator:
         self.capacity = 1024   # a guess of the moves per position; grows with the largest seen
         self._bonus_tables: dict[tuple, np.ndarray] = {}
         self._plain_memo: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}   # `plain_moves`' last results
+        self._plain_rows = 0                                                 # and their moves in all
         # `generate` is one kernel run (`plain_moves`): no take, joker swap, multi-word turn or word filter
         self.plain = not (rules.take_enabled or rules.swap_enabled or rules.multi_word
                           or rules.words_touch_before_turn)
@@ -238,14 +239,15 @@ class MoveGenerator:
             self.capacity = 1 << len(meta).bit_length()
         return meta, tiles, value
 
-    def plain_moves(self, cells: bytearray, used: bytearray, rack) -> tuple[np.ndarray, np.ndarray]:
+    def plain_moves(self, cells: bytearray, used: bytearray, rack, memo: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """`run`'s rows for `rack` (tiles) on the board of these cells and used premiums, with no take,
         swap or earlier line: what `generate` lists for a ruleset without them (`engine.plain_endgame`
-        searches such positions without building `Board` and `Counter` objects for each). A search meets
-        the same board and rack again (transpositions, a position searched again with another window,
-        the next turn's search), so the last `PLAIN_MEMO` results are kept."""
-        key = (bytes(cells), bytes(used), tuple(rack))
-        known = self._plain_memo.get(key)
+        searches such positions without building `Board` and `Counter` objects for each). An endgame
+        search meets the same board and rack again (transpositions, a position searched again with
+        another window, the next turn's search), so with `memo` the results are kept, up to
+        `PLAIN_MEMO_ROWS` moves in all (then they are dropped and kept anew)."""
+        key = (bytes(cells), bytes(used), tuple(rack)) if memo else None
+        known = self._plain_memo.get(key) if memo else None
         if known is not None:
             return known
         rules = self.rules
@@ -262,9 +264,12 @@ class MoveGenerator:
                                          NO_BAN_ARRAY)
         if len(meta) > self.capacity:
             self.capacity = 1 << len(meta).bit_length()
-        if len(self._plain_memo) >= PLAIN_MEMO:
-            self._plain_memo.clear()
-        self._plain_memo[key] = meta, tiles
+        if memo:
+            if self._plain_rows + len(meta) > PLAIN_MEMO_ROWS:
+                self._plain_memo.clear()
+                self._plain_rows = 0
+            self._plain_memo[key] = meta, tiles
+            self._plain_rows += len(meta)
         return meta, tiles
 
     # ------------------------------------------------------------------ positions ---
