@@ -38,22 +38,15 @@ bench/movegen_pure.py):
   the turn's earlier words, the output rows), because each array argument costs
   a numba call several machine words;
 * sibling masks: ``bits_at(graph, p)`` holds the bit set of the tiles in the sibling
-  list that starts at node ``p`` (the walk asks only for lists a child index or a root
-  points to), so a square visits only the arcs its cross-check, the rack and the list
-  share (lowest bit first, i.e. in tile order), and the node of tile ``t`` is
-  ``p + popcount(bits below t)``;
-* **the graph** (`graph_of`). The walk's reads of the graph are mostly cache misses, so
-  its size matters. *Compact* (the default when every tile is at most 30, as in German
-  and English): every list a child index reaches is stored as a mask word followed by
-  its nodes, int32 each (a node: its child list's first node and the accept bit; the
-  tile is its rank in the mask), and a list reached in its middle gets its own copy from
-  there: the default Webfeud lexicon's 2.85M nodes take 4.5M words, 18 MB, against 23 MB
-  *narrow* (one int64 a node, the KWG node in the low half and the mask of the list from
-  it on in the high half; used when the compact indices would pass 23 bits), and 46 MB
-  *wide* (two int64 a node, any tile up to 62). Narrow against wide was about 1.3x on
-  the walk, compact against narrow 1.08-1.13x mid-game. None stores the KWG's last-sibling
-  bit, so a child index has 23 bits (`CHILD`). `node_at` and `bits_at` read every layout;
-  numba compiles one walk per layout;
+  list from node ``p`` on, so a square visits only the arcs its cross-check, the
+  rack and the list share (lowest bit first, i.e. in tile order), and the node
+  of tile ``t`` is ``p + popcount(bits below t)``;
+* **the graph** (`graph_of`) is *narrow* when every tile is at most 30 (German,
+  English: one int64 a node, the KWG node in the low half and its mask in the
+  high half), else *wide* (two int64 a node, any tile up to 62). The walk's reads
+  of the graph are mostly cache misses, and a narrow graph halves the memory they
+  touch (the default Webfeud lexicon's 2.85M nodes: 23 MB, not 46 MB), about 1.3x on the walk.
+  `node_at` and `bits_at` read either layout; numba compiles one walk per layout;
 * a square is entered only when it has an arc to follow.
 
 The order of the moves (tile order, natural before blank, a word's left
@@ -86,8 +79,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic, overload
 
-CHILD = 0x7FFFFF                   # the walk's graphs store no LAST bit (bit 22), so a child index may use it
-KWG_CHILD = 0x3FFFFF
+CHILD = 0x3FFFFF
 LAST = 0x400000
 ACCEPT = 0x800000
 ALL_LETTERS = 0x7FFFFFFFFFFFFFFE   # every tile bit; bit 0 is the GADDAG separator
@@ -141,8 +133,6 @@ def bits_at(graph, p):
 
 @overload(node_at, inline="always")
 def _node_at(graph, p):
-    if graph.ndim == 1 and graph.dtype == types.int32:
-        return lambda graph, p: np.int64(graph[p])
     if graph.ndim == 1:
         return lambda graph, p: graph[p] & 0xFFFFFFFF
     return lambda graph, p: graph[p, 0]
@@ -150,8 +140,6 @@ def _node_at(graph, p):
 
 @overload(bits_at, inline="always")
 def _bits_at(graph, p):
-    if graph.ndim == 1 and graph.dtype == types.int32:
-        return lambda graph, p: np.int64(graph[p - 1])
     if graph.ndim == 1:
         return lambda graph, p: graph[p] >> 32
     return lambda graph, p: graph[p, 1]
@@ -433,58 +421,12 @@ def _offer(w, leftmost, rightmost, n, score):
 
 
 def graph_of(nodes):
-    """The walk's graph of a KWG node array (see "The graph" above): compact when every tile is at most
-    `NARROW_TILE` and the lists fit 23-bit indices, else narrow (one int64 a node), else wide."""
+    """The walk's graph of a KWG node array: each node with the sibling mask of the list from it on
+    (see "The graph" above). Narrow (one int64 a node) when every tile is at most `NARROW_TILE`, else wide."""
     nodes = np.asarray(nodes)
     if len(nodes) == 0 or int(nodes.max() >> 24) <= NARROW_TILE:
-        compact = _compact_graph(nodes) if len(nodes) > 2 else np.zeros(0, np.int32)
-        return compact if len(compact) else _narrow_graph(nodes)
+        return _narrow_graph(nodes)
     return _wide_graph(nodes)
-
-
-@njit(cache=True)
-def _compact_graph(nodes):
-    """Every sibling list a child index reaches, as its mask word followed by its nodes (int32: the child
-    list's first node, bit 23 accepts); a list reached in its middle gets its own copy from there.
-    Indices 0 and 1: the DAWG and GADDAG root lists. Empty when it needs more than 23-bit indices."""
-    count = nodes.shape[0]
-    head = np.zeros(count, np.bool_)
-    for i in range(count):
-        child = np.int64(nodes[i]) & KWG_CHILD
-        if child >= count:             # not a graph `lexicon.kwg` would load: no compact layout
-            return np.zeros(0, np.int32)
-        if child != 0:
-            head[child] = True
-    at = np.full(count, -1, np.int64)
-    size = 2
-    for h in range(count):
-        if head[h]:
-            j = h
-            while np.int64(nodes[j]) & LAST == 0 and j + 1 < count:
-                j += 1
-            at[h] = size + 1
-            size += 2 + j - h
-    if size > CHILD:
-        return np.zeros(0, np.int32)
-    graph = np.zeros(size, np.int32)
-    for i in range(2):
-        child = np.int64(nodes[i]) & KWG_CHILD
-        graph[i] = np.int32(at[child] if child != 0 else 0)
-    for h in range(count):
-        if not head[h]:
-            continue
-        j, k, mask = h, at[h], np.int64(0)
-        while True:
-            node = np.int64(nodes[j])
-            mask |= np.int64(1) << (node >> 24)
-            child = node & KWG_CHILD
-            graph[k] = np.int32((at[child] if child != 0 else 0) | (node & ACCEPT))
-            k += 1
-            if node & LAST or j + 1 >= count:
-                break
-            j += 1
-        graph[at[h] - 1] = np.int32(mask)
-    return graph
 
 
 @njit(cache=True)
@@ -496,7 +438,7 @@ def _narrow_graph(nodes):
         bits = np.int64(1) << (node >> 24)
         if not node & LAST and i + 1 < count:
             bits |= graph[i + 1] >> 32
-        graph[i] = (node & ~np.int64(LAST)) | (bits << 32)
+        graph[i] = node | (bits << 32)
     return graph
 
 
@@ -510,7 +452,7 @@ def _wide_graph(nodes):
         bits = (np.int64(1) << t) if t <= MAX_TILE else np.int64(0)
         if not node & LAST and i + 1 < count:
             bits |= graph[i + 1, 1]
-        graph[i, 0] = node & ~np.int64(LAST)
+        graph[i, 0] = node
         graph[i, 1] = bits
     return graph
 
