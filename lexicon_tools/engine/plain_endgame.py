@@ -23,8 +23,8 @@ node count and ply limit, the same transposition table (its key holds what `stat
 used premiums follow from the cells, and the jokers of the last turn are kept where
 ``joker_swap.by: next_player`` puts them in that key) and the same float arithmetic, so it returns the
 same move, value and node count, or gives up where `Solver` does. `tests/engine/test_plain_endgame.py`
-compares the two on endgames of every end rule variant. The equity player's Webfeud games run 1.6x
-as fast with it, the same games (the endgame was half of their time).
+compares the two on endgames of every end rule variant. The equity player's Webfeud games run about
+1.55x as fast with it, the same games (the endgame was half of their time).
 """
 
 from __future__ import annotations

@@ -36,15 +36,20 @@ class Checked(Equity):
         return value
 
 
-def test_pruned_replies_could_not_have_changed_the_choice(monkeypatch):
+def play_equity_games(monkeypatch, strategy, games: int) -> None:
+    """Equity-v-equity Webfeud games with `strategy` (an `Equity` subclass) as the equity player."""
     rules = Rules.from_ruleset(load_ruleset("webfeud"))
     judge = _corpus_judge(rules, 60000)        # enough words that games reach the end game
     leaves = read_leaves(bundled_path("webfeud"))
     original = runner.get_strategy
     monkeypatch.setattr(runner, "get_strategy",
-                        lambda name, leaves=None: Checked(leaves) if name == "equity" else original(name, leaves))
-    for seed in range(10):
+                        lambda name, leaves=None: strategy(leaves) if name == "equity" else original(name, leaves))
+    for seed in range(games):
         play_game(rules, judge, judge.kwg.nodes, ("equity", "equity"), seed, leaves=leaves)
+
+
+def test_pruned_replies_could_not_have_changed_the_choice(monkeypatch):
+    play_equity_games(monkeypatch, Checked, 10)
     assert SEEN["pruned"] > 0 and SEEN["full"] > 0, SEEN
 
 
@@ -65,12 +70,5 @@ class BothReplyPaths(Equity):
 
 
 def test_plain_replies_are_valued_as_the_general_path_values_them(monkeypatch):
-    rules = Rules.from_ruleset(load_ruleset("webfeud"))
-    judge = _corpus_judge(rules, 60000)
-    leaves = read_leaves(bundled_path("webfeud"))
-    original = runner.get_strategy
-    monkeypatch.setattr(runner, "get_strategy",
-                        lambda name, leaves=None: BothReplyPaths(leaves) if name == "equity" else original(name, leaves))
-    for seed in range(6):
-        play_game(rules, judge, judge.kwg.nodes, ("equity", "equity"), seed, leaves=leaves)
+    play_equity_games(monkeypatch, BothReplyPaths, 6)
     assert BothReplyPaths.seen > 20
