@@ -3,10 +3,10 @@ game (`endgame.Solver` with ``plain=False``), which plays every turn by the rule
 
 Positions: small random endgames (the small board and word list of the engine tests, one to three
 greedy turns, the bag emptied, racks cut to one to four tiles, a pass or none in the counters). For
-every end rule the rulesets can
-state - who gains the rack penalties, no penalties, a scoreless run of another length, passing out,
-no passing, no end on an empty rack - both searches must return the same move, value and node count,
-or both give up: with a budget they cannot exceed and with one they often do.
+every end rule the rulesets can state (who gains the rack penalties, no penalties, a scoreless run
+of another length, passing out, no passing, no end on an empty rack) both searches must return the
+same move, value and node count, or both give up: with a budget they cannot exceed and with one they
+often do.
 """
 
 from __future__ import annotations
