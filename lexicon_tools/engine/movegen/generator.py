@@ -272,6 +272,11 @@ class MoveGenerator:
             self._plain_rows += len(meta)
         return meta, tiles
 
+    def forget_plain_moves(self) -> None:
+        """Drop what `plain_moves` keeps (benches that time it from a cold start)."""
+        self._plain_memo.clear()
+        self._plain_rows = 0
+
     # ------------------------------------------------------------------ positions ---
     def generate(self, board: Board, rack: list[int] | Counter, swappable: frozenset[int] | None = None) -> MoveList:
         """Every placement of `rack` on `board`; `swappable`: board jokers the mover may swap (None: all)."""
