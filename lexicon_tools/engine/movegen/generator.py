@@ -218,23 +218,32 @@ class MoveGenerator:
         """One kernel run: every move, or with `best` (leave values, full index, place values) only the
         one of the highest equity that beats `beat` (best-move mode); also returns that equity."""
         rules = self.rules
-        shape = (rules.rows, rules.cols)
-        cells = np.frombuffer(board.cells, np.uint8).reshape(shape)
-        used = np.frombuffer(board.used, np.uint8).reshape(shape)
         keep = NO_KEEP
         if turn_new and used_before is not None:
-            keep = np.zeros(shape, np.uint8)
+            keep = np.zeros((rules.rows, rules.cols), np.uint8)
             for sq in turn_new:
                 if not used_before[sq]:
                     keep[divmod(sq, rules.cols)] = 1
-        counts = self.rack_counts(rack)
-        bonus = self.bonus_table() if bonus is None else bonus
-        must_needed = must >= 0 if must_needed is None else must_needed
-        leaves, full, place = best if best is not None else ALL_MOVES
-        meta, tiles, value = kernel.generate(self.graph, cells, used, self.base_lm, self.base_wm, keep, self.start,
-                                             self.values, self.bvalues, counts, board.is_empty(),
-                                             rules.first_move_min_starts, must, must_needed, min_placed, bonus,
-                                             words, self.capacity, leaves, full, place, beat, np.array(ban))
+        return self._kernel(board.cells, board.used, board.is_empty(), self.rack_counts(rack), keep=keep, must=must,
+                            must_needed=must >= 0 if must_needed is None else must_needed, min_placed=min_placed,
+                            bonus=bonus, words=words, best=ALL_MOVES if best is None else best, beat=beat,
+                            ban=np.array(ban))
+
+    def _kernel(self, cells: bytearray, used: bytearray, empty: bool, counts: np.ndarray, *, keep=NO_KEEP,
+                must: int = -1, must_needed: bool = False, min_placed: int = 1, bonus: np.ndarray | None = None,
+                words: np.ndarray = NO_WORDS, best: tuple = ALL_MOVES, beat: float = -np.inf,
+                ban: np.ndarray = NO_BAN_ARRAY) -> tuple[np.ndarray, np.ndarray, float]:
+        """`kernel.generate` on the board of these cells and used premiums (defaults: a plain run of every
+        move); the output's capacity grows with the largest list seen."""
+        rules = self.rules
+        shape = (rules.rows, rules.cols)
+        leaves, full, place = best
+        meta, tiles, value = kernel.generate(self.graph, np.frombuffer(cells, np.uint8).reshape(shape),
+                                             np.frombuffer(used, np.uint8).reshape(shape), self.base_lm,
+                                             self.base_wm, keep, self.start, self.values, self.bvalues, counts, empty,
+                                             rules.first_move_min_starts, must, must_needed, min_placed,
+                                             self.bonus_table() if bonus is None else bonus, words, self.capacity,
+                                             leaves, full, place, beat, ban)
         if len(meta) > self.capacity:
             self.capacity = 1 << len(meta).bit_length()
         return meta, tiles, value
@@ -250,20 +259,8 @@ class MoveGenerator:
         known = self._plain_memo.get(key) if memo else None
         if known is not None:
             return known
-        rules = self.rules
-        shape = (rules.rows, rules.cols)
-        counts = np.zeros(rules.letter_count + 1, np.int64)
-        for tile in rack:
-            counts[tile] += 1
-        leaves, full, place = ALL_MOVES
-        meta, tiles, _ = kernel.generate(self.graph, np.frombuffer(cells, np.uint8).reshape(shape),
-                                         np.frombuffer(used, np.uint8).reshape(shape), self.base_lm, self.base_wm,
-                                         NO_KEEP, self.start, self.values, self.bvalues, counts,
-                                         cells.count(0) == len(cells), rules.first_move_min_starts, -1, False, 1,
-                                         self.bonus_table(), NO_WORDS, self.capacity, leaves, full, place, -np.inf,
-                                         NO_BAN_ARRAY)
-        if len(meta) > self.capacity:
-            self.capacity = 1 << len(meta).bit_length()
+        counts = np.bincount(np.asarray(rack, np.int64), minlength=self.rules.letter_count + 1)
+        meta, tiles, _ = self._kernel(cells, used, cells.count(0) == len(cells), counts)
         if memo:
             if self._plain_rows + len(meta) > PLAIN_MEMO_ROWS:
                 self._plain_memo.clear()
