@@ -90,7 +90,13 @@ def order(game, moves) -> tuple[np.ndarray, np.ndarray]:
     plain = [np.full(len(b.meta), not (b.take or b.swaps or b.board is None or b.rack is None))
              for b in moves.blocks]
     placed, plain = (placed[0], plain[0]) if len(placed) == 1 else (np.concatenate(placed), np.concatenate(plain))
-    return np.lexsort((-moves.scores, placed < rack)), plain & (placed == rack)
+    return ranked(moves.scores, placed, rack, plain)
+
+
+def ranked(scores: np.ndarray, placed: np.ndarray, rack: int, plain=True) -> tuple[np.ndarray, np.ndarray]:
+    """`order` from the candidates' scores and tiles placed: going-out first, then by score, the first
+    listed among equals; and which are plain placements of every rack tile."""
+    return np.lexsort((-scores, placed < rack)), plain & (placed == rack)
 
 
 def children(game, generator, moves=None):

@@ -83,14 +83,27 @@ def check_end(game: "Game", went_out: Player | None, left: bool) -> None:
         finish(game, "scoreless")
 
 
-def _credited(game: "Game", remaining: list[Player], went_out: Player | None) -> Player | None:
-    target = game.rules.credit_penalties_to
+def credited_seat(rules, went_out: int | None, last_placer: int | None, remaining) -> int | None:
+    """The seat that gains the rack penalties (``credit_penalties_to``), if any: the player who went out,
+    or the last placer while still in the game (`remaining`: the seats still in)."""
+    target = rules.credit_penalties_to
     if target == "player_out":
         return went_out
-    if target in ("last_placer", "last_placer_all") and game.last_placer is not None:
-        placer = game.players[game.last_placer]
-        return placer if placer in remaining else None
+    if target in ("last_placer", "last_placer_all") and last_placer is not None and last_placer in remaining:
+        return last_placer
     return None
+
+
+def credits(rules, seat: int, gainer: int | None) -> bool:
+    """Whether `seat`'s rack penalty goes to the gainer: the others' always, its own only with
+    ``last_placer_all``."""
+    return seat != gainer or rules.credit_penalties_to == "last_placer_all"
+
+
+def _credited(game: "Game", remaining: list[Player], went_out: Player | None) -> Player | None:
+    seat = credited_seat(game.rules, None if went_out is None else went_out.seat, game.last_placer,
+                         [p.seat for p in remaining])
+    return None if seat is None else game.players[seat]
 
 
 def settle(game: "Game", remaining: list[Player], went_out: Player | None) -> None:
@@ -108,7 +121,7 @@ def _penalise(game: "Game", remaining: list[Player], went_out: Player | None) ->
         if penalty:
             player.score -= penalty
             game.adjustments.append(Adjustment(player.seat, tuple(player.rack), -penalty, "rack penalty"))
-            if player is not gainer or game.rules.credit_penalties_to == "last_placer_all":
+            if credits(game.rules, player.seat, None if gainer is None else gainer.seat):
                 credit += penalty
                 others.extend(player.rack)
     if gainer is not None and credit:

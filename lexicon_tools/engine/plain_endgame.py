@@ -33,7 +33,8 @@ import time
 
 import numpy as np
 
-from lexicon_tools.engine.endgame import LEFT, MAX_PLIES, OutOfBudget, Solution, alpha_beta, cached
+from lexicon_tools.engine.endgame import LEFT, MAX_PLIES, OutOfBudget, Solution, alpha_beta, cached, ranked
+from lexicon_tools.engine.ending import credited_seat, credits
 from lexicon_tools.engine.moves import Pass
 from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK
 from lexicon_tools.engine.turns import PASS
@@ -64,8 +65,7 @@ class PlainSearch:
         self.lose_after = rules.passes_in_a_row_lose
         self.scoreless_limit = rules.scoreless_limit(2)
         self.out_ends = rules.end_out_of_tiles
-        self.penalty = rules.rack_penalty
-        self.credit = rules.credit_penalties_to
+        self.rules, self.penalty = rules, rules.rack_penalty
         self.fresh_jokers = rules.swap_next_player_only    # `state.key` holds the jokers of the last turn
         self.table: dict = {}
         self.nodes = 0
@@ -100,7 +100,7 @@ class PlainSearch:
         """(candidate index, position after it, its score, how it ended the game) in `endgame.children`'s
         order, lazily: the placements (index -1: the pass); the ending is "out", "scoreless", "left" (the
         mover passed too often) or None."""
-        indices, plain_out = order_of(meta, len(state[2][state[3]]))
+        indices, plain_out = ranked(meta[:, 4], meta[:, 5], len(state[2][state[3]]))
         went_out = False
         for index in indices:
             if went_out and plain_out[index]:
@@ -181,31 +181,20 @@ class PlainSearch:
         return child, None
 
     def _penalties(self, racks, went_out, placer) -> list[int]:
-        """Each seat's score change at the end: `ending._penalise` with both players still in."""
+        """Each seat's score change at the end: `ending._penalise` with both players still in (its credit
+        rule: `ending.credited_seat`, `ending.credits`)."""
         gain = [0, 0]
         if not self.penalty:
             return gain
-        if self.credit == "player_out":
-            gainer = went_out
-        elif self.credit in ("last_placer", "last_placer_all"):
-            gainer = placer
-        else:
-            gainer = None
+        gainer = credited_seat(self.rules, went_out, placer, (0, 1))
         credit = 0
         for seat in (0, 1):
             penalty = sum(self.values[t] for t in racks[seat])
             if penalty:
                 gain[seat] -= penalty
-                if seat != gainer or self.credit == "last_placer_all":
+                if credits(self.rules, seat, gainer):
                     credit += penalty
         if gainer is not None and credit:
             gain[gainer] += credit
         return gain
 
-
-def order_of(meta: np.ndarray, rack: int) -> tuple[np.ndarray, np.ndarray]:
-    """`endgame.order` of one kernel run's rows: going-out first, then by score; and which go out."""
-    if not len(meta):
-        return np.zeros(0, np.int64), np.zeros(0, bool)
-    placed = meta[:, 5]
-    return np.lexsort((-meta[:, 4], placed < rack)), placed == rack
