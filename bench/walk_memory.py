@@ -10,11 +10,11 @@ chase through the 22 MB walk graph of the default Webfeud lexicon). This script 
 2. **The kernel cold and warm**: all-moves and best-move mode on mid-game positions (bench/movegen.py's
    positions), each position once in turn (cold: its graph nodes come from memory, as in games), and
    each position generated three times in a row with only the third timed (warm: the nodes it needs
-   are in the caches). cold / warm is the share of the kernel's time that is waiting on memory, i.e.
-   what a layout or an interleaved walk could win at most; warm is the compute floor.
+   are in the caches, and the branch predictors have seen its walk). cold / warm bounds what a graph
+   layout or a walk that overlaps its misses could win; warm is below the compute floor.
 
-CPU time of this process (``time.process_time``), fastest of --repeat passes. No target: it explains
-why the speed targets of issue 25 are out of reach of the present walk (docs/design/performance.md).
+CPU time of this process (``time.process_time``), fastest of --repeat passes. No target: it records
+where the walk's time goes for issue 25 (docs/design/performance.md, "Why the walk is slow").
 
 Run: .venv/bin/python bench/walk_memory.py [--positions 300] [--repeat 3] [--lexicon F.lex]
 """
