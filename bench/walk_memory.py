@@ -14,7 +14,7 @@ chase through the 22 MB walk graph of the default Webfeud lexicon). This script 
    layout or a walk that overlaps its misses could win; warm is below the compute floor.
 
 CPU time of this process (``time.process_time``), fastest of --repeat passes. No target: it records
-where the walk's time goes for issue 25 (docs/design/performance.md, "Why the walk is slow").
+where the walk's time goes for issue 25 (docs/design/performance.md, "Where the walk's time goes").
 
 Run: .venv/bin/python bench/walk_memory.py [--positions 300] [--repeat 3] [--lexicon F.lex]
 """
