@@ -36,6 +36,7 @@ import numpy as np
 from lexicon_tools.engine.endgame import LEFT, MAX_PLIES, OutOfBudget, Solution, alpha_beta, cached, ranked
 from lexicon_tools.engine.ending import credited_seat, credits
 from lexicon_tools.engine.moves import Pass
+from lexicon_tools.engine.movegen.generator import row_tiles
 from lexicon_tools.engine.tiles import BLANK_FLAG, RACK_BLANK
 from lexicon_tools.engine.turns import PASS
 
@@ -146,19 +147,16 @@ class PlainSearch:
     def _place(self, state, meta_row, tile_row):
         """The position after the placement of an output row, its score and how it ended the game."""
         cells, used, racks, seat, _scoreless, passes, _placer, _fresh = state
-        direction, line, start, length, score = meta_row[:5].tolist()
-        first, step = (line * self.cols + start, 1) if direction == 0 else (start * self.cols + line, self.cols)
+        score = int(meta_row[4])
         cells, used, rack, jokers = bytearray(cells), bytearray(used), list(racks[seat]), []
-        for k, code in enumerate(tile_row[:length].tolist()):
-            if code:
-                sq = first + k * step
-                cells[sq] = code
-                used[sq] = 1
-                if code & BLANK_FLAG:
-                    rack.remove(RACK_BLANK)
-                    jokers.append(sq)
-                else:
-                    rack.remove(code)
+        for sq, code in row_tiles(meta_row, tile_row, self.cols):
+            cells[sq] = code
+            used[sq] = 1
+            if code & BLANK_FLAG:
+                rack.remove(RACK_BLANK)
+                jokers.append(sq)
+            else:
+                rack.remove(code)
         racks = (tuple(rack), racks[1]) if seat == 0 else (racks[0], tuple(rack))
         passes = (0, passes[1]) if seat == 0 else (passes[0], 0)
         child = (cells, used, racks, 1 - seat, 0, passes, seat, tuple(jokers) if self.fresh_jokers else None)

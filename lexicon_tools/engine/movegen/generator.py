@@ -148,9 +148,14 @@ class MoveList:
 def row_line(meta: np.ndarray, tiles: np.ndarray, cols: int) -> Line:
     """The placed tiles of an output row as a `Line`; its squares rise along the line, so they are
     already in the order `Line.of` sorts them into."""
+    return Line(tuple(row_tiles(meta, tiles, cols)))
+
+
+def row_tiles(meta: np.ndarray, tiles: np.ndarray, cols: int) -> list[tuple[int, int]]:
+    """(square, code) of each tile an output row places, in rising square order."""
     direction, line, start, length = meta[:4].tolist()
     first, step = (line * cols + start, 1) if direction == ACROSS else (start * cols + line, cols)
-    return Line(tuple([(first + k * step, code) for k, code in enumerate(tiles[:length].tolist()) if code]))
+    return [(first + k * step, code) for k, code in enumerate(tiles[:length].tolist()) if code]
 
 
 class MoveGenerator:
